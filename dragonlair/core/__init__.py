@@ -1,0 +1,1 @@
+"""The game contract shared by all games: states, actions, chance, views, records, errors."""

@@ -1,0 +1,191 @@
+"""The game contract (after OpenSpiel's, with pgx's explicitness).
+
+A :class:`Game` declares what it is (:class:`GameInfo`) and makes initial states.
+A :class:`State` says who moves (one seat, several seats for a sealed simultaneous
+move, :data:`CHANCE` or nobody once terminal), lists legal actions per seat in a
+stable order, applies actions, reports the :class:`Outcome` and builds views.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from dragonlair.core.errors import IllegalActionError, OptionError
+
+#: The pseudo-seat that resolves chance nodes.
+CHANCE = -1
+
+JSON = dict[str, Any]
+
+
+class Action(Protocol):
+    """An immutable action value with a canonical text form and a stable index."""
+
+    @property
+    def index(self) -> int: ...
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option: name, default, and a help line."""
+
+    name: str
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: stamped into every record (id and version)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    version: int
+    options: tuple[OptionSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: winners (seats), placing per seat (1 = first), and why."""
+
+    winners: tuple[int, ...]
+    placings: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] = field(default=())
+
+    def to_json(self) -> JSON:
+        return {
+            "winners": list(self.winners),
+            "placings": list(self.placings),
+            "reason": self.reason,
+            "scores": list(self.scores),
+        }
+
+
+def placings_from_scores(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
+    """Competition ranking: winners place 1, the rest by score (ties share a place)."""
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
+    places = [0] * len(scores)
+    for rank, seat in enumerate(order):
+        prev = order[rank - 1] if rank else None
+        same = (
+            prev is not None
+            and (prev in winners) == (seat in winners)
+            and scores[prev] == scores[seat]
+        )
+        places[seat] = places[prev] if same and prev is not None else rank + 1
+    return tuple(places)
+
+
+class State(ABC):
+    """A position of a game. Mutable; :meth:`clone` copies it."""
+
+    num_players: int
+
+    @abstractmethod
+    def current_seats(self) -> tuple[int, ...]:
+        """Seats that may act now: one seat, several for a sealed simultaneous move,
+        ``(CHANCE,)`` at a chance node, ``()`` when the game is over."""
+
+    def is_terminal(self) -> bool:
+        return not self.current_seats()
+
+    def is_chance(self) -> bool:
+        return self.current_seats() == (CHANCE,)
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Legal actions of ``seat`` now, in a stable order (by index); empty if it may not act."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """At a chance node: every outcome with its probability (they sum to 1)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat`` (``CHANCE`` at chance nodes).
+
+        Raises :class:`IllegalActionError` (naming the rule) and changes nothing
+        if the action is not legal now.
+        """
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The outcome once terminal, else ``None``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (``None``: a spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @property
+    @abstractmethod
+    def history(self) -> Sequence[tuple[int, Action]]:
+        """Every applied (seat, action), chance outcomes included, in order."""
+
+    @abstractmethod
+    def full_state(self) -> JSON:
+        """Everything, secrets included (for replays, debugging and tests)."""
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Pick a chance outcome with ``rng``, weighted by its probability."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def check_seat(self, seat: int) -> None:
+        if seat not in self.current_seats():
+            who = "chance" if seat == CHANCE else f"p{seat}"
+            raise IllegalActionError(f"it is not {who}'s move")
+
+
+class Game(ABC):
+    """A configured game: its info, options, and its action space."""
+
+    info: GameInfo
+    num_players: int
+    options: Mapping[str, Any]
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Action from canonical text; raises :class:`MalformedActionError`."""
+
+    @abstractmethod
+    def action_from_index(self, index: int) -> Action: ...
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int: ...
+
+    def record_options(self) -> JSON:
+        """Options as stored in a record (JSON-ready)."""
+        return dict(self.options)
+
+
+def resolve_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults merged with ``given``; unknown names raise :class:`OptionError`."""
+    known = {spec.name: spec.default for spec in info.options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(sorted(known)) or "none"
+        raise OptionError(f"unknown option(s) for {info.id}: {', '.join(unknown)} (known: {names})")
+    return {**known, **given}

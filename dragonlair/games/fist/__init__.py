@@ -1,0 +1,1 @@
+"""Fist of Dragonstones (Faidutti & Schacht), rules in ../shared/rules/fist.md."""

@@ -1,0 +1,208 @@
+"""Fist of Dragonstones actions: canonical notation, interned values, stable indices.
+
+Every action of a configured game is built once, up front, in a fixed order; its
+position in that order is its index. Parsing returns the interned value, so
+``parse(str(a)) is a``. The notation is documented in docs/records.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from dragonlair.core.errors import MalformedActionError
+
+COLOURS = ("red", "blue", "yellow")
+LETTERS = "rby"
+CURRENCIES = ("common", "fairy", "silver")
+MAX_SEATS = 6
+MAX_FAIRY, MAX_COMMON, MAX_SILVER, MAX_STONES = 60, 15, 40, 12
+
+
+class Kind(IntEnum):
+    """Action kinds, in index order."""
+
+    BID = 0  # sealed bid (F5.1)
+    SILVER = 1  # sealed tie-break bid (F5.7)
+    PAY = 2  # pay stones for points
+    TAKE = 3  # the coin alternative of an either/or power
+    COLOUR = 4  # name a colour
+    STEAL = 5  # Thief
+    TARGET = 6  # Brigand
+    PICK = 7  # Ghost / Imp: choose a card
+    BUY = 8  # Merchant: buy one stone
+    DONE = 9  # Merchant: stop buying
+    ACCEPT = 10  # Necromancer
+    DECLINE = 11
+    DRAW = 12  # Rainbow Dragon: draw again
+    STOP = 13
+    DOUBLE = 14  # play the Doppelganger
+    SINGLE = 15  # keep it
+    CARD = 16  # chance: a card comes out (special deck, turn pile, Goblin)
+    STONE = 17  # chance: a stone comes out of the bag
+
+
+@dataclass(frozen=True, slots=True)
+class FistAction:
+    """One Fist action. ``a..d`` are kind-specific small integers."""
+
+    kind: Kind
+    a: int = 0
+    b: int = 0
+    c: int = 0
+    d: int = 0
+    index: int = field(default=-1, compare=False)
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"FistAction({self.text!r})"
+
+
+def stones_text(counts: Sequence[int]) -> str:
+    return "".join(LETTERS[c] * n for c, n in enumerate(counts))
+
+
+class ActionSpace:
+    """All actions of a Fist table with the given card ids (built-in then custom)."""
+
+    def __init__(self, card_ids: Sequence[str]) -> None:
+        self.card_ids = tuple(card_ids)
+        self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
+        self.actions: list[FistAction] = []
+        self.by_text: dict[str, FistAction] = {}
+        add = self._add
+        self.bid = [
+            [[[add(Kind.BID, f, c, k, m) for m in (0, 1)] for k in (0, 1)]
+             for c in range(MAX_COMMON + 1)]
+            for f in range(MAX_FAIRY + 1)
+        ]
+        self.silver = [[add(Kind.SILVER, s, m) for m in (0, 1)] for s in range(MAX_SILVER + 1)]
+        self.pay: dict[tuple[int, int, int], FistAction] = {}
+        for r in range(MAX_STONES + 1):
+            for b in range(MAX_STONES + 1):
+                for y in range(MAX_STONES + 1):
+                    if r + b + y:
+                        self.pay[(r, b, y)] = add(Kind.PAY, r, b, y)
+        self.take = add(Kind.TAKE)
+        self.colour = [add(Kind.COLOUR, c) for c in range(3)]
+        self.steal = [[add(Kind.STEAL, s, c) for c in range(4)] for s in range(MAX_SEATS)]
+        self.target = [add(Kind.TARGET, s) for s in range(MAX_SEATS)]
+        self.pick = [add(Kind.PICK, k) for k in range(len(self.card_ids))]
+        self.buy = [[add(Kind.BUY, c, m) for m in range(3)] for c in range(3)]
+        self.done = add(Kind.DONE)
+        self.accept = add(Kind.ACCEPT)
+        self.decline = add(Kind.DECLINE)
+        self.draw = add(Kind.DRAW)
+        self.stop = add(Kind.STOP)
+        self.double = add(Kind.DOUBLE)
+        self.single = add(Kind.SINGLE)
+        self.card = [add(Kind.CARD, k) for k in range(len(self.card_ids))]
+        self.stone = [add(Kind.STONE, c) for c in range(3)]
+        self._bid_cache: dict[tuple[int, int, int, int], tuple[FistAction, ...]] = {}
+        self._silver_cache: dict[tuple[int, int], tuple[FistAction, ...]] = {}
+
+    def _text(self, kind: Kind, a: int, b: int, c: int, d: int) -> str:
+        ids = self.card_ids
+        match kind:
+            case Kind.BID:
+                extra = (" black" if c else "") + (" amulet" if d else "")
+                return f"bid f{a} c{b}{extra}"
+            case Kind.SILVER:
+                return f"silver {a}" + (" amulet" if b else "")
+            case Kind.PAY:
+                return "pay " + stones_text((a, b, c))
+            case Kind.COLOUR:
+                return f"colour {COLOURS[a]}"
+            case Kind.STEAL:
+                return f"steal p{a} " + (COLOURS[b] if b < 3 else "coin")
+            case Kind.TARGET:
+                return f"target p{a}"
+            case Kind.PICK:
+                return f"pick {ids[a]}"
+            case Kind.BUY:
+                return f"buy {COLOURS[a]} {CURRENCIES[b]}"
+            case Kind.CARD:
+                return f"card {ids[a]}"
+            case Kind.STONE:
+                return f"stone {COLOURS[a]}"
+            case _:
+                return kind.name.lower()
+
+    def _add(self, kind: Kind, a: int = 0, b: int = 0, c: int = 0, d: int = 0) -> FistAction:
+        text = self._text(kind, a, b, c, d)
+        action = FistAction(kind, a, b, c, d, len(self.actions), text)
+        self.actions.append(action)
+        self.by_text[text] = action
+        return action
+
+    def bids(self, fairy: int, common: int, black: int, amulet: int) -> tuple[FistAction, ...]:
+        """Every legal sealed bid for these holdings (F5.1), cached."""
+        key = (fairy, common, black, amulet)
+        got = self._bid_cache.get(key)
+        if got is None:
+            got = tuple(
+                sorted(
+                    (self.bid[f][c][k][m]
+                     for f in range(fairy + 1) for c in range(common + 1)
+                     for k in range(black + 1) for m in range(amulet + 1)),
+                    key=lambda a: a.index,
+                )
+            )
+            self._bid_cache[key] = got
+        return got
+
+    def silvers(self, silver: int, amulet: int) -> tuple[FistAction, ...]:
+        """Every legal tie-break bid (F5.7), cached."""
+        key = (silver, amulet)
+        got = self._silver_cache.get(key)
+        if got is None:
+            got = tuple(self.silver[s][m] for s in range(silver + 1) for m in range(amulet + 1))
+            self._silver_cache[key] = got
+        return got
+
+    def parse(self, text: str) -> FistAction:
+        """The action written as ``text`` (whitespace and case are forgiven)."""
+        canon = " ".join(text.lower().split())
+        got = self.by_text.get(canon)
+        if got is not None:
+            return got
+        got = self._parse_loose(canon)
+        if got is None:
+            raise MalformedActionError(
+                f"{text!r} is not a Fist of Dragonstones action; see docs/records.md "
+                "(e.g. 'bid f3 c1', 'bid f0 c0 black', 'silver 2 amulet', 'pay rrby', 'take', "
+                "'steal p2 red', 'pick thief', 'buy red common', 'done', 'accept', 'card witch')"
+            )
+        return got
+
+    def _parse_loose(self, canon: str) -> FistAction | None:
+        """Accept reorderings people type: 'pay byr', 'bid c1 f3 amulet black'."""
+        words = canon.split()
+        if not words:
+            return None
+        if words[0] == "pay" and len(words) == 2:
+            counts = [words[1].count(ch) for ch in LETTERS]
+            if sum(counts) == len(words[1]):
+                return self.pay.get((counts[0], counts[1], counts[2]))
+        if words[0] == "bid":
+            f = c = k = m = 0
+            for w in words[1:]:
+                if w[0] in "fc" and w[1:].isdigit():
+                    if w[0] == "f":
+                        f = int(w[1:])
+                    else:
+                        c = int(w[1:])
+                elif w == "black":
+                    k = 1
+                elif w == "amulet":
+                    m = 1
+                else:
+                    return None
+            if f > MAX_FAIRY or c > MAX_COMMON:
+                return None
+            return self.bid[f][c][k][m]
+        return None

@@ -1,0 +1,79 @@
+"""The Fist of Dragonstones game declaration: info, options, cards, action space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dragonlair.core.errors import OptionError
+from dragonlair.core.game import Game, GameInfo, OptionSpec, resolve_options
+from dragonlair.games.fist import powers as pw
+from dragonlair.games.fist.actions import ActionSpace, FistAction
+from dragonlair.games.fist.cards import BUILTIN, Card
+from dragonlair.games.fist.custom import card_from_data
+from dragonlair.games.fist.state import FistState
+
+INFO = GameInfo(
+    id="fist",
+    name="Fist of Dragonstones",
+    min_players=3,
+    max_players=6,
+    version=1,
+    options=(
+        OptionSpec("players", 4, "number of players, 3 to 6"),
+        OptionSpec("max_turns", None, "end the game after this many turns (F5.10); none: no limit"),
+        OptionSpec("custom", [], "custom characters shuffled into the special deck (F9), as data"),
+    ),
+)
+
+
+class FistGame(Game):
+    """A Fist of Dragonstones table: players, options and the card set."""
+
+    info = INFO
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        opts = resolve_options(INFO, options or {})
+        players = opts["players"]
+        if not isinstance(players, int) or not 3 <= players <= 6:
+            raise OptionError(f"Fist of Dragonstones is for 3 to 6 players, not {players!r}")
+        max_turns = opts["max_turns"]
+        if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
+            raise OptionError(f"max_turns must be a positive whole number, not {max_turns!r}")
+        custom = opts["custom"] or []
+        if not isinstance(custom, list):
+            raise OptionError("custom must be a list of character definitions")
+        extra = [card_from_data(d) for d in custom]
+        ids = [c.id for c in extra]
+        if len(set(ids)) != len(ids):
+            raise OptionError("custom characters: two share an id")
+        self.options = {"players": players, "max_turns": max_turns, "custom": list(custom)}
+        self.num_players = players
+        self.max_turns: int | None = max_turns
+        self.cards: tuple[Card, ...] = BUILTIN + tuple(extra)
+        self.card_ids = tuple(c.id for c in self.cards)
+        self.space = ActionSpace(self.card_ids)
+        self.plays_unauctioned = tuple(
+            any(isinstance(s, pw.PlayUnauctioned) for s in c.power) for c in self.cards)
+        self.is_necromancer = tuple(
+            any(isinstance(s, pw.Necromancer) for s in c.power) for c in self.cards)
+        dop = [k for k, c in enumerate(self.cards) if c.id == "doppelganger"]
+        self.doppelganger: int | None = dop[0] if dop else None
+
+    def new_initial_state(self) -> FistState:
+        return FistState(self)
+
+    def parse_action(self, text: str) -> FistAction:
+        return self.space.parse(text)
+
+    def action_from_index(self, index: int) -> FistAction:
+        if not 0 <= index < len(self.space.actions):
+            raise OptionError(f"no Fist action has index {index}")
+        return self.space.actions[index]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.space.actions)
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[self.space.card_index[card_id]]

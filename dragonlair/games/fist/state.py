@@ -1,0 +1,959 @@
+"""The Fist of Dragonstones engine: one authoritative, mutable state (rules F1-F9).
+
+Flow: setup stone draws (chance) -> each turn: draw specials (chance) -> Witch auction ->
+reveal a card (chance) -> sealed bids (simultaneous) -> reveal, curse, tie-break -> the
+winner's power, run from a stack of primitive steps that may ask the winner to decide
+or the dealer to draw -> ... -> end of turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
+from dragonlair.games.fist import powers as pw
+from dragonlair.games.fist.actions import COLOURS, CURRENCIES, FistAction, Kind, stones_text
+
+if TYPE_CHECKING:
+    from dragonlair.games.fist.game import FistGame
+
+WIN_POINTS = 3
+TOTALS = {"fairy": 60, "silver": 40, "common": 15, "amulet": 2, "black": 2}
+STONES_PER_COLOUR = 12
+
+
+class Phase(IntEnum):
+    SETUP = 0  # chance: the starting stones (F3.1)
+    SPECIAL = 1  # chance: the turn's special cards (F4.1)
+    REVEAL = 2  # chance: the next card of the turn's pile (F4.2)
+    BID = 3  # sealed bids (F5.1)
+    TIEBID = 4  # sealed Silver tie-break (F5.7)
+    DECIDE = 5  # the winner decides inside a power
+    POWER_CHANCE = 6  # chance inside a power (Goblin, Rainbow, Two-headed Dragon)
+    OVER = 7
+    RUNNING = 8  # transient: power steps are being carried out
+
+
+class Dec(IntEnum):
+    """What the winner is being asked."""
+
+    DOUBLE = 0  # play the Doppelganger? (F7)
+    CHOICE = 1  # pay stones or take the alternative
+    PAY = 2  # which stones to pay
+    COLOUR_GAIN = 3
+    COLOUR_TROLL = 4
+    COLOUR_RAINBOW = 5
+    STEAL = 6
+    TARGET = 7
+    PICK_GHOST = 8
+    PICK_IMP = 9
+    BUY = 10
+    NECRO = 11
+    RAINBOW_MORE = 12
+
+
+class PowerChance(IntEnum):
+    GOBLIN = 0
+    RAINBOW = 1
+    BAG = 2
+
+
+class Player:
+    """One seat's holdings. Coins are behind the screen; stones and score are public."""
+
+    __slots__ = ("amulet", "black", "common", "fairy", "fairy_spent", "score", "silver", "stones")
+
+    def __init__(self) -> None:
+        self.fairy = 0  # unspent Fairy Gold
+        self.fairy_spent = 0  # bid this turn, in front of the screen, back at F4.4
+        self.common = 0
+        self.silver = 0
+        self.black = 0
+        self.amulet = 0
+        self.stones = [0, 0, 0]
+        self.score = 0
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.fairy, p.fairy_spent, p.common, p.silver = (
+            self.fairy, self.fairy_spent, self.common, self.silver)
+        p.black, p.amulet, p.score = self.black, self.amulet, self.score
+        p.stones = self.stones[:]
+        return p
+
+    def coins_json(self) -> JSON:
+        return {"fairy": self.fairy, "fairy_spent": self.fairy_spent, "common": self.common,
+                "silver": self.silver, "black": self.black, "amulet": self.amulet}
+
+
+class Bank:
+    """The bank: everything no player holds (F1). Black coins never run short."""
+
+    __slots__ = ("amulet", "common", "fairy", "silver", "stones")
+
+    def __init__(self) -> None:
+        self.fairy = TOTALS["fairy"]
+        self.silver = TOTALS["silver"]
+        self.common = TOTALS["common"]
+        self.amulet = TOTALS["amulet"]
+        self.stones = [STONES_PER_COLOUR] * 3
+
+    def copy(self) -> Bank:
+        b = Bank.__new__(Bank)
+        b.fairy, b.silver, b.common, b.amulet = self.fairy, self.silver, self.common, self.amulet
+        b.stones = self.stones[:]
+        return b
+
+
+class FistState(State):
+    """A Fist of Dragonstones position."""
+
+    def __init__(self, game: FistGame) -> None:
+        self.game = game
+        self.space = game.space
+        self.cards = game.cards
+        n = game.num_players
+        self.num_players = n
+        self.players = [Player() for _ in range(n)]
+        self.bank = Bank()
+        for p in self.players:  # F3.1
+            p.fairy, p.common, p.silver = 8, 2, 5
+            self.bank.fairy -= 8
+            self.bank.common -= 2
+            self.bank.silver -= 5
+        k = len(self.cards)
+        self.special_deck = [c.count if not c.standard else 0 for c in self.cards]  # F3.2
+        self.special_discard = [0] * k
+        self.doppel_holder: int | None = None
+        self.turn = 0
+        self.turn_specials: list[int] = []
+        self.pile = [0] * k  # cards of this turn not yet auctioned (multiset)
+        self.pile_total = 0
+        self.auctioned: list[int] = []  # revealed this turn, in order (Ghost's choices)
+        self.current: int | None = None  # the card up for auction
+        self.specials_needed = 0
+        self.setup_draws = 0
+        # the auction
+        self.bids: list[FistAction | None] = [None] * n
+        self.values = [0] * n
+        self.auction_fairy = [0] * n
+        self.tied: tuple[int, ...] = ()
+        self.winner: int | None = None
+        self.second: tuple[int, ...] = ()
+        self.necro_paid = False
+        self.sealed_from = 0
+        # powers
+        self.stack: list[tuple[pw.Step, int]] = []
+        self.dec: Dec | None = None
+        self.dec_legal: tuple[FistAction, ...] = ()
+        self.dec_card = 0
+        self.dec_data: Any = None
+        self.pchance: PowerChance | None = None
+        self.bag = [0, 0, 0]
+        self.bag_draws = 0
+        self.rainbow_colour = 0
+        self.drawn = [0, 0, 0]  # stones out of the bag, not yet kept or returned
+        # bookkeeping
+        self.phase = Phase.SETUP
+        self.to_move: tuple[int, ...] = (CHANCE,)
+        self._history: list[tuple[int, FistAction]] = []
+        self.notes: list[list[str]] = [[] for _ in range(n)]
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+
+    # ------------------------------------------------------------------ contract
+    def current_seats(self) -> tuple[int, ...]:
+        return self.to_move
+
+    @property
+    def history(self) -> Sequence[tuple[int, FistAction]]:
+        return self._history
+
+    def legal_actions(self, seat: int) -> Sequence[FistAction]:
+        if seat not in self.to_move or seat == CHANCE:
+            return ()
+        ph = self.phase
+        p = self.players[seat]
+        if ph == Phase.BID:
+            return self.space.bids(p.fairy, p.common, 1 if p.black else 0, 1 if p.amulet else 0)
+        if ph == Phase.TIEBID:
+            return self.space.silvers(p.silver, 1 if p.amulet else 0)
+        return self.dec_legal
+
+    def chance_outcomes(self) -> list[tuple[FistAction, float]]:
+        ph = self.phase
+        if ph == Phase.REVEAL or (ph == Phase.POWER_CHANCE and self.pchance == PowerChance.GOBLIN):
+            return self._card_outcomes(self.pile, self.pile_total)
+        if ph == Phase.SPECIAL:
+            return self._card_outcomes(self.special_deck, sum(self.special_deck))
+        if ph == Phase.SETUP or (ph == Phase.POWER_CHANCE and self.pchance == PowerChance.RAINBOW):
+            return self._stone_outcomes(self.bank.stones)
+        if ph == Phase.POWER_CHANCE:
+            return self._stone_outcomes(self.bag)
+        return []
+
+    def _card_outcomes(self, counts: list[int], total: int) -> list[tuple[FistAction, float]]:
+        card = self.space.card
+        return [(card[k], n / total) for k, n in enumerate(counts) if n]
+
+    def _stone_outcomes(self, counts: list[int]) -> list[tuple[FistAction, float]]:
+        total = counts[0] + counts[1] + counts[2]
+        stone = self.space.stone
+        return [(stone[c], n / total) for c, n in enumerate(counts) if n]
+
+    def apply(self, seat: int, action: FistAction) -> None:  # type: ignore[override]
+        if seat not in self.to_move:
+            self.check_seat(seat)
+        ph = self.phase
+        if seat == CHANCE:
+            self._check_chance(action)
+            self._history.append((seat, action))
+            self._on_chance(action)
+            return
+        if ph == Phase.BID:
+            self._check_bid(seat, action)
+            self._history.append((seat, action))
+            self._submit(seat, action)
+        elif ph == Phase.TIEBID:
+            self._check_silver(seat, action)
+            self._history.append((seat, action))
+            self._submit(seat, action)
+        else:
+            if action not in self.dec_legal:
+                raise self._illegal_decision(action)
+            self._history.append((seat, action))
+            self._on_decision(action)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != Phase.OVER:
+            return None
+        scores = tuple(float(p.score) for p in self.players)
+        return Outcome(self.winners, placings_from_scores(scores, self.winners), self.end_reason,
+                       scores)
+
+    def clone(self) -> FistState:
+        s = copy.copy(self)
+        s.players = [p.copy() for p in self.players]
+        s.bank = self.bank.copy()
+        for name in ("special_deck", "special_discard", "turn_specials", "pile", "auctioned",
+                     "bids", "values", "auction_fairy", "stack", "bag", "drawn", "_history"):
+            setattr(s, name, getattr(self, name)[:])
+        s.notes = [n[:] for n in self.notes]
+        return s
+
+    # ------------------------------------------------------------------ checks
+    def _check_chance(self, action: FistAction) -> None:
+        ph = self.phase
+        ok = False
+        if action.kind == Kind.CARD:
+            if ph == Phase.SPECIAL:
+                ok = self.special_deck[action.a] > 0
+            elif ph == Phase.REVEAL or (ph == Phase.POWER_CHANCE
+                                        and self.pchance == PowerChance.GOBLIN):
+                ok = self.pile[action.a] > 0
+        elif action.kind == Kind.STONE:
+            if ph == Phase.SETUP or (ph == Phase.POWER_CHANCE
+                                     and self.pchance == PowerChance.RAINBOW):
+                ok = self.bank.stones[action.a] > 0
+            elif ph == Phase.POWER_CHANCE and self.pchance == PowerChance.BAG:
+                ok = self.bag[action.a] > 0
+        if not ok:
+            wanted = ", ".join(str(a) for a, _ in self.chance_outcomes())
+            raise IllegalActionError(
+                f"chance outcome '{action}' is not possible here; possible: {wanted}", "F4.2")
+
+    def _check_bid(self, seat: int, action: FistAction) -> None:
+        p = self.players[seat]
+        if action.kind != Kind.BID:
+            raise IllegalActionError(f"p{seat} must submit a sealed bid ('bid fN cN'), "
+                                     f"not '{action}'", "F5.1")
+        if self.bids[seat] is not None:
+            raise IllegalActionError(f"p{seat} has already bid in this auction", "F5.1")
+        if action.a > p.fairy:
+            raise IllegalActionError(
+                f"p{seat} cannot bid {action.a} Fairy Gold: only {p.fairy} unspent", "F5.1")
+        if action.b > p.common:
+            raise IllegalActionError(
+                f"p{seat} cannot bid {action.b} Common Gold: only {p.common}", "F5.1")
+        if action.c and not p.black:
+            raise IllegalActionError(f"p{seat} has no Black Magic coin to bid", "F6")
+        if action.d and not p.amulet:
+            raise IllegalActionError(f"p{seat} has no Red Amulet to bid", "F5.1")
+
+    def _check_silver(self, seat: int, action: FistAction) -> None:
+        p = self.players[seat]
+        if action.kind != Kind.SILVER:
+            raise IllegalActionError(
+                f"p{seat} is in a tie-break and must bid Silver ('silver N'), not '{action}'",
+                "F5.7")
+        if self.bids[seat] is not None:
+            raise IllegalActionError(f"p{seat} has already bid in this tie-break", "F5.7")
+        if action.a > p.silver:
+            raise IllegalActionError(
+                f"p{seat} cannot bid {action.a} Silver: only {p.silver}", "F5.7")
+        if action.b and not p.amulet:
+            raise IllegalActionError(f"p{seat} has no Red Amulet to bid", "F5.7")
+
+    def _illegal_decision(self, action: FistAction) -> IllegalActionError:
+        card = self.cards[self.dec_card]
+        options = ", ".join(str(a) for a in self.dec_legal)
+        rule = "F6" if card.standard and self.dec != Dec.DOUBLE else "F7"
+        return IllegalActionError(
+            f"{card.name_en}: '{action}' is not allowed now; choose one of: {options}", rule)
+
+    # ------------------------------------------------------------------ chance
+    def _on_chance(self, action: FistAction) -> None:
+        ph = self.phase
+        if ph == Phase.SETUP:
+            seat = self.setup_draws // 4
+            self.bank.stones[action.a] -= 1
+            self.players[seat].stones[action.a] += 1
+            self.setup_draws += 1
+            if self.setup_draws == 4 * self.num_players:
+                self._start_turn()
+        elif ph == Phase.SPECIAL:
+            self.special_deck[action.a] -= 1
+            self.turn_specials.append(action.a)
+            self.specials_needed -= 1
+            self._next_special()
+        elif ph == Phase.REVEAL:
+            self._reveal(action.a)
+        else:
+            self._on_power_chance(action)
+
+    # ------------------------------------------------------------------ turns (F4)
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.turn_specials = []
+        self.specials_needed = 2
+        self._next_special()
+
+    def _next_special(self) -> None:
+        if self.specials_needed and not any(self.special_deck) and any(self.special_discard):
+            self.special_deck = self.special_discard  # F4.1: reshuffle the discard pile
+            self.special_discard = [0] * len(self.cards)
+        if self.specials_needed and any(self.special_deck):
+            self.phase = Phase.SPECIAL
+            self.to_move = (CHANCE,)
+            return
+        pile = self.pile
+        for k in range(len(pile)):
+            pile[k] = 0
+        for k, card in enumerate(self.cards):
+            if card.standard and k != 0:
+                pile[k] = card.count
+        for k in self.turn_specials:
+            pile[k] += 1
+        self.pile_total = sum(pile)
+        self.auctioned = [0]
+        self._start_auction(0)  # the Witch first (F4.3)
+
+    def _reveal(self, k: int) -> None:
+        self.pile[k] -= 1
+        self.pile_total -= 1
+        self.auctioned.append(k)
+        if self.pile_total == 0 and self.game.plays_unauctioned[k]:
+            self._end_turn()  # a Goblin or Imp drawn last is not auctioned (F7)
+            return
+        self._start_auction(k)
+
+    def _end_turn(self) -> None:
+        for p in self.players:  # F4.4
+            p.fairy += p.fairy_spent
+            p.fairy_spent = 0
+            p.black = 0
+        for k in self.turn_specials:
+            self.special_discard[k] += 1
+        self.turn_specials = []
+        self.current = None
+        max_turns = self.game.max_turns
+        if max_turns is not None and self.turn >= max_turns:  # F5.10
+            best = max(p.score for p in self.players)
+            self._game_over(tuple(s for s, p in enumerate(self.players) if p.score == best),
+                            f"turn limit of {max_turns} reached; highest score wins")
+            return
+        self._start_turn()
+
+    # ------------------------------------------------------------------ auctions (F5)
+    def _start_auction(self, k: int) -> None:
+        self.current = k
+        self.phase = Phase.BID
+        n = self.num_players
+        self.bids = [None] * n
+        self.winner = None
+        self.second = ()
+        self.necro_paid = False
+        self.tied = ()
+        self.sealed_from = len(self._history)
+        self.to_move = tuple(range(n))
+
+    def _submit(self, seat: int, action: FistAction) -> None:
+        self.bids[seat] = action
+        self.to_move = tuple(s for s in self.to_move if s != seat)
+        if self.to_move:
+            return
+        if self.phase == Phase.BID:
+            self._reveal_bids()
+        else:
+            self._reveal_silver()
+
+    def _reveal_bids(self) -> None:
+        bank = self.bank
+        cursed = False
+        values = self.values
+        for s, bid in enumerate(self.bids):
+            assert bid is not None
+            p = self.players[s]
+            f, c = bid.a, bid.b
+            p.fairy -= f  # F5.3
+            p.fairy_spent += f
+            p.common -= c
+            bank.common += c
+            if bid.c:
+                p.black -= 1
+                cursed = True
+            if bid.d:
+                p.amulet -= 1
+                bank.amulet += 1
+                values[s] = 2 * (f + c)
+            else:
+                values[s] = f + c
+            self.auction_fairy[s] = f
+        self.sealed_from = len(self._history)
+        if cursed:  # F5.4
+            self._end_auction()
+            return
+        top = max(values)
+        if top == 0:  # F5.5
+            self._end_auction()
+            return
+        tied = tuple(s for s, v in enumerate(values) if v == top)
+        if len(tied) == 1:  # F5.6
+            winner = tied[0]
+            rest = max(v for s, v in enumerate(values) if s != winner)
+            self.second = tuple(s for s, v in enumerate(values) if s != winner and v == rest)
+            self._win(winner)
+            return
+        self.tied = tied  # F5.7
+        self.phase = Phase.TIEBID
+        self.bids = [None] * self.num_players
+        self.to_move = tied
+
+    def _reveal_silver(self) -> None:
+        bank = self.bank
+        vals: dict[int, int] = {}
+        for s in self.tied:
+            bid = self.bids[s]
+            assert bid is not None
+            p = self.players[s]
+            p.silver -= bid.a
+            bank.silver += bid.a
+            if bid.b:
+                p.amulet -= 1
+                bank.amulet += 1
+            vals[s] = bid.a * (2 if bid.b else 1)
+        self.sealed_from = len(self._history)
+        top = max(vals.values())
+        best = [s for s, v in vals.items() if v == top]
+        if len(best) != 1:
+            self._end_auction()
+            return
+        winner = best[0]
+        others = [v for s, v in vals.items() if s != winner]
+        second = max(others)
+        self.second = tuple(s for s, v in vals.items() if s != winner and v == second)
+        self._win(winner)
+
+    def _win(self, winner: int) -> None:
+        self.winner = winner
+        k = self.current
+        assert k is not None
+        if self.doppel_holder == winner and not self.game.is_necromancer[k]:
+            self._ask(Dec.DOUBLE, k, (self.space.double, self.space.single), auto=False)
+            return
+        self._push_power(k)
+        self._run()
+
+    def _end_auction(self) -> None:
+        self.winner = None
+        self.stack.clear()
+        if self.pile_total == 0:
+            self._end_turn()
+        else:
+            self.phase = Phase.REVEAL
+            self.to_move = (CHANCE,)
+
+    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+        self.phase = Phase.OVER
+        self.to_move = ()
+        self.winners = winners
+        self.end_reason = reason
+        self.stack.clear()
+
+    def _add_points(self, seat: int, points: int) -> None:
+        p = self.players[seat]
+        p.score = min(WIN_POINTS, p.score + points)
+        if p.score >= WIN_POINTS:  # F5.9
+            self._game_over((seat,), f"p{seat} reached {WIN_POINTS} points")
+
+    # ------------------------------------------------------------------ powers (F6, F7)
+    def _push_power(self, k: int, times: int = 1) -> None:
+        steps = self.cards[k].power
+        for _ in range(times):
+            for step in reversed(steps):
+                self.stack.append((step, k))
+
+    def _run(self) -> None:
+        """Run queued steps until one asks for a decision or a draw, or all are done."""
+        self.phase = Phase.RUNNING
+        stack = self.stack
+        while stack:
+            step, k = stack.pop()
+            if self._exec(step, k):
+                return
+            if self.phase == Phase.OVER:
+                return
+        self._end_auction()
+
+    def _ask(self, dec: Dec, k: int, legal: Sequence[FistAction], data: Any = None,
+             auto: bool = True) -> bool:
+        """Ask the winner to decide; a forced single option is applied at once when
+        ``auto``. Returns True if the engine now waits for the winner."""
+        assert self.winner is not None
+        self.dec = dec
+        self.dec_card = k
+        self.dec_data = data
+        self.dec_legal = tuple(legal)
+        if auto and len(self.dec_legal) == 1:
+            self._resolve(self.dec_legal[0])
+            return self.phase != Phase.RUNNING
+        self.phase = Phase.DECIDE
+        self.to_move = (self.winner,)
+        return True
+
+    def _draw(self, kind: PowerChance) -> bool:
+        self.phase = Phase.POWER_CHANCE
+        self.pchance = kind
+        self.to_move = (CHANCE,)
+        return True
+
+    def _exec(self, step: pw.Step, k: int) -> bool:
+        """Run one step. True if it now waits for a decision or a draw."""
+        w = self.winner
+        assert w is not None
+        p = self.players[w]
+        bank = self.bank
+        space = self.space
+        if isinstance(step, pw.Gain):
+            self._gain(p, step)
+            return False
+        if isinstance(step, pw.Choice):
+            pays = [space.pay[x] for x in pw.payments(p.stones, step.pay)]
+            return self._ask(Dec.CHOICE, k, [*pays, space.take], step)
+        if isinstance(step, pw.PayStones):
+            pays = [space.pay[x] for x in pw.payments(p.stones, step)]
+            if not pays:
+                return False
+            return self._ask(Dec.PAY, k, pays, step)
+        if isinstance(step, pw.GainStoneChoice):
+            self.stack.extend([(pw.GainStoneChoice(1), k)] * (step.count - 1))
+            cols = [space.colour[c] for c in range(3) if bank.stones[c]]
+            if not cols:
+                return False
+            return self._ask(Dec.COLOUR_GAIN, k, cols)
+        if isinstance(step, pw.StealSecond):
+            return self._ask(Dec.STEAL, k, self._steal_options(w))
+        if isinstance(step, pw.TakeAllFrom):
+            targets = [space.target[s] for s in range(self.num_players) if s != w]
+            return self._ask(Dec.TARGET, k, targets, step)
+        if isinstance(step, pw.KeepDoppelganger):
+            self._keep_doppelganger(w, k)
+            return False
+        if isinstance(step, pw.CopyAuctioned):
+            seen = sorted({c for c in self.auctioned if c != k})
+            if not seen:
+                return False
+            return self._ask(Dec.PICK_GHOST, k, [space.pick[c] for c in seen])
+        if isinstance(step, pw.PlayUnauctioned):
+            if not self.pile_total:
+                return False
+            if step.choose:
+                left = [space.pick[c] for c, n in enumerate(self.pile) if n]
+                return self._ask(Dec.PICK_IMP, k, left)
+            return self._draw(PowerChance.GOBLIN)
+        if isinstance(step, pw.BuyStones):
+            return self._ask(Dec.BUY, k, self._buy_options(p, step), step, auto=False)
+        if isinstance(step, pw.Necromancer):
+            if self.necro_paid:
+                return False  # the coins of this auction are already paid (docs/rulings.md)
+            return self._ask(Dec.NECRO, k, (space.accept, space.decline), step, auto=False)
+        if isinstance(step, pw.PayAllStones):
+            for c in range(3):
+                bank.stones[c] += p.stones[c]
+                p.stones[c] = 0
+            self._add_points(w, step.points)
+            return False
+        if isinstance(step, pw.PushYourLuck):
+            cols = [space.colour[c] for c in range(3) if bank.stones[c]]
+            if not cols:
+                return False
+            return self._ask(Dec.COLOUR_RAINBOW, k, cols)
+        if isinstance(step, pw.LoseColour):
+            return self._ask(Dec.COLOUR_TROLL, k, space.colour)
+        if isinstance(step, pw.BagDraw):
+            self.bag = [min(step.per_colour, bank.stones[c]) for c in range(3)]
+            self.bag_draws = min(step.draws, sum(self.bag))
+            self.dec_card = k
+            if not self.bag_draws:
+                return False
+            return self._draw(PowerChance.BAG)
+        raise AssertionError(f"unknown power step {step!r}")
+
+    def _gain(self, p: Player, g: pw.Gain) -> None:
+        bank = self.bank
+        if g.fairy:
+            n = min(g.fairy, bank.fairy)
+            bank.fairy -= n
+            p.fairy += n
+        if g.common:
+            n = min(g.common, bank.common)
+            bank.common -= n
+            p.common += n
+        if g.silver:
+            n = min(g.silver, bank.silver)
+            bank.silver -= n
+            p.silver += n
+        if g.amulet:
+            n = min(g.amulet, bank.amulet)
+            bank.amulet -= n
+            p.amulet += n
+        if g.black:
+            p.black += g.black  # never short (F1)
+        for c in range(3):
+            if g.stones[c]:
+                n = min(g.stones[c], bank.stones[c])
+                bank.stones[c] -= n
+                p.stones[c] += n
+
+    def _steal_options(self, w: int) -> list[FistAction]:
+        space = self.space
+        cands = self.second
+        with_stones = [s for s in cands if any(self.players[s].stones)]
+        if with_stones:  # F6 Thief: one who has a stone when any has
+            return sorted((space.steal[s][c] for s in with_stones for c in range(3)
+                           if self.players[s].stones[c]), key=lambda a: a.index)
+        return [space.steal[s][3] for s in cands]
+
+    def _buy_options(self, p: Player, step: pw.BuyStones) -> list[FistAction]:
+        space = self.space
+        prices = (step.common, step.fairy, step.silver)
+        have = (p.common, p.fairy, p.silver)
+        out = [space.buy[c][m] for c in range(3) if self.bank.stones[c]
+               for m in range(3) if prices[m] and have[m] >= prices[m]]
+        out.append(space.done)
+        return out
+
+    def _keep_doppelganger(self, w: int, k: int) -> None:
+        if self.doppel_holder is not None:
+            return  # someone holds it: nothing (F7 Ghost)
+        dop = self.game.doppelganger
+        if dop is None:
+            return
+        if dop in self.turn_specials:
+            self.turn_specials.remove(dop)
+        elif self.special_discard[dop]:
+            self.special_discard[dop] -= 1
+        else:
+            return
+        self.doppel_holder = w
+
+    # ------------------------------------------------------------------ decisions
+    def _on_decision(self, action: FistAction) -> None:
+        self._resolve(action)
+        if self.phase == Phase.RUNNING:
+            self._run()
+
+    def _resolve(self, action: FistAction) -> None:
+        """Carry out the winner's decision. Leaves phase RUNNING if the caller should go on
+        with the stack; DECIDE or POWER_CHANCE if it waits again; OVER if the game ended."""
+        w = self.winner
+        assert w is not None
+        p = self.players[w]
+        bank = self.bank
+        dec = self.dec
+        k = self.dec_card
+        self.dec = None
+        self.phase = Phase.RUNNING
+        kind = action.kind
+        if dec == Dec.DOUBLE:
+            if kind == Kind.DOUBLE:
+                dop = self.game.doppelganger
+                assert dop is not None
+                self.doppel_holder = None
+                self.special_discard[dop] += 1
+                self._push_power(k, 2)
+            else:
+                self._push_power(k, 1)
+        elif dec in (Dec.CHOICE, Dec.PAY):
+            step = self.dec_data
+            if kind == Kind.TAKE:
+                assert isinstance(step, pw.Choice)
+                self._gain(p, step.alternative)
+            else:
+                pay = step.pay if isinstance(step, pw.Choice) else step
+                for c, n in enumerate((action.a, action.b, action.c)):
+                    p.stones[c] -= n
+                    bank.stones[c] += n
+                self._add_points(w, pay.points)
+        elif dec == Dec.COLOUR_GAIN:
+            bank.stones[action.a] -= 1
+            p.stones[action.a] += 1
+        elif dec == Dec.COLOUR_TROLL:
+            c = action.a
+            for q in self.players:
+                bank.stones[c] += q.stones[c]
+                q.stones[c] = 0
+        elif dec == Dec.COLOUR_RAINBOW:
+            self.rainbow_colour = action.a
+            self.drawn = [0, 0, 0]
+            self.dec_card = k
+            self._draw(PowerChance.RAINBOW)
+        elif dec == Dec.RAINBOW_MORE:
+            if kind == Kind.DRAW:
+                self.dec_card = k
+                self._draw(PowerChance.RAINBOW)
+            else:
+                self._keep_drawn(p)
+        elif dec == Dec.STEAL:
+            self._steal(w, action)
+        elif dec == Dec.TARGET:
+            self._brigand(w, action.a, self.dec_data)
+        elif dec in (Dec.PICK_GHOST, Dec.PICK_IMP):
+            if dec == Dec.PICK_IMP:
+                self._play_from_pile(action.a)
+            else:
+                self._push_power(action.a)
+        elif dec == Dec.BUY:
+            if kind == Kind.BUY:
+                m = action.b
+                step = self.dec_data
+                price = (step.common, step.fairy, step.silver)[m]
+                if m == 0:
+                    p.common -= price
+                    bank.common += price
+                elif m == 1:
+                    p.fairy -= price
+                    bank.fairy += price
+                else:
+                    p.silver -= price
+                    bank.silver += price
+                bank.stones[action.a] -= 1
+                p.stones[action.a] += 1
+                self._ask(Dec.BUY, k, self._buy_options(p, step), step, auto=False)
+        elif dec == Dec.NECRO:
+            if kind == Kind.ACCEPT:
+                paid = min(self.auction_fairy[w], p.fairy_spent)
+                p.fairy_spent -= paid
+                bank.fairy += paid
+                self.necro_paid = True
+                self._add_points(w, self.dec_data.points)
+
+    def _keep_drawn(self, p: Player) -> None:
+        for c in range(3):
+            p.stones[c] += self.drawn[c]
+        self.drawn = [0, 0, 0]
+
+    def _play_from_pile(self, c: int) -> None:
+        self.pile[c] -= 1
+        self.pile_total -= 1
+        self.auctioned.append(c)
+        self._push_power(c)
+
+    def _steal(self, w: int, action: FistAction) -> None:
+        victim = self.players[action.a]
+        thief = self.players[w]
+        if action.b < 3:
+            victim.stones[action.b] -= 1
+            thief.stones[action.b] += 1
+            return
+        if victim.common:
+            victim.common -= 1
+            thief.common += 1
+            what = "1 Common Gold"
+        elif victim.fairy:
+            victim.fairy -= 1
+            thief.fairy += 1
+            what = "1 unspent Fairy Gold"
+        elif victim.fairy_spent:
+            victim.fairy_spent -= 1
+            thief.fairy_spent += 1
+            what = "1 spent Fairy Gold (it returns to the thief at the end of the turn)"
+        else:
+            what = "nothing"
+        self.notes[w].append(f"turn {self.turn}: Thief: you took {what} from p{action.a}")
+        self.notes[action.a].append(f"turn {self.turn}: Thief: p{w} took {what} from you")
+
+    def _brigand(self, w: int, target: int, step: pw.TakeAllFrom) -> None:
+        victim = self.players[target]
+        me = self.players[w]
+        common = victim.common if step.common else 0
+        silver = victim.silver if step.silver else 0
+        victim.common -= common
+        victim.silver -= silver
+        me.common += common
+        me.silver += silver
+        what = f"{common} Common Gold and {silver} Silver"
+        self.notes[w].append(f"turn {self.turn}: Brigand: p{target} gave you {what}")
+        self.notes[target].append(f"turn {self.turn}: Brigand: you gave p{w} {what}")
+
+    def _on_power_chance(self, action: FistAction) -> None:
+        w = self.winner
+        assert w is not None
+        p = self.players[w]
+        bank = self.bank
+        kind = self.pchance
+        self.pchance = None
+        self.phase = Phase.RUNNING
+        if kind == PowerChance.GOBLIN:
+            self._play_from_pile(action.a)
+        elif kind == PowerChance.BAG:
+            c = action.a
+            self.bag[c] -= 1
+            bank.stones[c] -= 1
+            p.stones[c] += 1
+            self.bag_draws -= 1
+            if self.bag_draws:
+                self._draw(PowerChance.BAG)
+                return
+            self.bag = [0, 0, 0]
+        else:  # Rainbow Dragon
+            c = action.a
+            bank.stones[c] -= 1
+            self.drawn[c] += 1
+            if c == self.rainbow_colour:
+                for i in range(3):
+                    bank.stones[i] += self.drawn[i]
+                self.drawn = [0, 0, 0]
+            elif any(bank.stones):
+                sp = self.space
+                self._ask(Dec.RAINBOW_MORE, self.dec_card, (sp.draw, sp.stop), auto=False)
+                return
+            else:
+                self._keep_drawn(p)  # the bag is empty: keep what was drawn
+        self._run()
+
+    # ------------------------------------------------------------------ views (F8)
+    def _public_players(self) -> list[JSON]:
+        out = []
+        sealed = self.phase in (Phase.BID, Phase.TIEBID)
+        for s, p in enumerate(self.players):
+            entry: JSON = {
+                "seat": s,
+                "score": p.score,
+                "stones": dict(zip(COLOURS, p.stones, strict=True)),
+                "doppelganger": self.doppel_holder == s,
+            }
+            if sealed:
+                entry["has_bid"] = self.bids[s] is not None
+            out.append(entry)
+        return out
+
+    def _public(self) -> JSON:
+        names = self.game.card_ids
+        bank = self.bank
+        held_black = sum(p.black for p in self.players)
+        outcome = self.outcome()
+        return {
+            "game": "fist",
+            "players": self.num_players,
+            "turn": self.turn,
+            "phase": self.phase.name.lower(),
+            "to_move": ["chance" if s == CHANCE else s for s in self.to_move],
+            "card": names[self.current] if self.current is not None else None,
+            "tie_break": list(self.tied) if self.phase == Phase.TIEBID else [],
+            "winner": self.winner,
+            "pile": sorted(names[k] for k, n in enumerate(self.pile) for _ in range(n)),
+            "auctioned": [names[k] for k in self.auctioned],
+            "turn_specials": [names[k] for k in self.turn_specials],
+            "special_deck_size": sum(self.special_deck),
+            "special_discard": sorted(
+                names[k] for k, n in enumerate(self.special_discard) for _ in range(n)),
+            "doppelganger_holder": self.doppel_holder,
+            "bank": {"fairy": bank.fairy, "silver": bank.silver, "common": bank.common,
+                     "amulet": bank.amulet, "black": max(0, TOTALS["black"] - held_black),
+                     "stones": dict(zip(COLOURS, bank.stones, strict=True))},
+            "drawn": dict(zip(COLOURS, self.drawn, strict=True)),
+            "rainbow_colour": (COLOURS[self.rainbow_colour] if self.phase in
+                               (Phase.DECIDE, Phase.POWER_CHANCE) and any(self.drawn) or
+                               self.pchance == PowerChance.RAINBOW else None),
+            "second_highest": list(self.second) if self.winner is not None else [],
+            "seats": self._public_players(),
+            "decision": (self.dec.name.lower() if self.phase == Phase.DECIDE and self.dec
+                         is not None else None),
+            "result": outcome.to_json() if outcome else None,
+        }
+
+    def _public_history(self, seat: int | None) -> list[str]:
+        sealed = self.phase in (Phase.BID, Phase.TIEBID)
+        out = []
+        cut = self.sealed_from
+        for i, (s, a) in enumerate(self._history):
+            who = "chance" if s == CHANCE else f"p{s}"
+            if sealed and i >= cut and s != seat:
+                out.append(f"{who}: sealed")
+            else:
+                out.append(f"{who}: {a}")
+        return out
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (F8); ``None`` for a spectator."""
+        v = self._public()
+        v["seat"] = seat
+        v["history"] = self._public_history(seat)
+        if seat is not None:
+            p = self.players[seat]
+            v["me"] = {**p.coins_json(),
+                       "bid": str(self.bids[seat]) if self.phase in (Phase.BID, Phase.TIEBID)
+                       and self.bids[seat] is not None else None,
+                       "notes": list(self.notes[seat])}
+        return v
+
+    def full_state(self) -> JSON:
+        v = self._public()
+        v["history"] = [f"{'chance' if s == CHANCE else f'p{s}'}: {a}" for s, a in self._history]
+        v["players_full"] = [
+            {"seat": s, "score": p.score, "stones": dict(zip(COLOURS, p.stones, strict=True)),
+             **p.coins_json(), "doppelganger": self.doppel_holder == s,
+             "pending_bid": str(self.bids[s]) if self.phase in (Phase.BID, Phase.TIEBID)
+             and self.bids[s] is not None else None}
+            for s, p in enumerate(self.players)
+        ]
+        v["special_deck"] = sorted(
+            self.game.card_ids[k] for k, n in enumerate(self.special_deck) for _ in range(n))
+        return v
+
+    def totals(self) -> dict[str, int]:
+        """Conservation check (F1): bank + players + spent bids, per resource."""
+        b = self.bank
+        ps = self.players
+        out = {
+            "fairy": b.fairy + sum(p.fairy + p.fairy_spent for p in ps),
+            "silver": b.silver + sum(p.silver for p in ps),
+            "common": b.common + sum(p.common for p in ps),
+            "amulet": b.amulet + sum(p.amulet for p in ps),
+        }
+        for c, name in enumerate(COLOURS):
+            out[name] = b.stones[c] + self.drawn[c] + sum(p.stones[c] for p in ps)
+        out["cards"] = (sum(self.special_deck) + sum(self.special_discard) + len(self.turn_specials)
+                        + (1 if self.doppel_holder is not None else 0))
+        return out
+
+    def describe_stones(self, seat: int) -> str:
+        return stones_text(self.players[seat].stones) or "-"
+
+
+__all__ = ["CURRENCIES", "Dec", "FistState", "Phase", "Player"]

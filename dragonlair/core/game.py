@@ -134,6 +134,10 @@ class State(ABC):
     def history(self) -> Sequence[tuple[int, Action]]:
         """Every applied (seat, action), chance outcomes included, in order."""
 
+    def turn_count(self) -> int:
+        """Rounds played so far (the game's own notion of a turn)."""
+        return 0
+
     @abstractmethod
     def full_state(self) -> JSON:
         """Everything, secrets included (for replays, debugging and tests)."""

@@ -93,9 +93,10 @@ class Player:
 class Bank:
     """The bank: everything no player holds (F1). Black coins never run short."""
 
-    __slots__ = ("amulet", "common", "fairy", "silver", "stones")
+    __slots__ = ("amulet", "black", "common", "fairy", "silver", "stones")
 
     def __init__(self) -> None:
+        self.black = TOTALS["black"]
         self.fairy = TOTALS["fairy"]
         self.silver = TOTALS["silver"]
         self.common = TOTALS["common"]
@@ -105,6 +106,7 @@ class Bank:
     def copy(self) -> Bank:
         b = Bank.__new__(Bank)
         b.fairy, b.silver, b.common, b.amulet = self.fairy, self.silver, self.common, self.amulet
+        b.black = self.black
         b.stones = self.stones[:]
         return b
 
@@ -161,6 +163,7 @@ class FistState(State):
         self.phase = Phase.SETUP
         self.to_move: tuple[int, ...] = (CHANCE,)
         self._history: list[tuple[int, FistAction]] = []
+        self._log: list[str] = []  # history as record entries (views copy it)
         self.notes: list[list[str]] = [[] for _ in range(n)]
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -211,22 +214,29 @@ class FistState(State):
         ph = self.phase
         if seat == CHANCE:
             self._check_chance(action)
-            self._history.append((seat, action))
+            self._record(seat, action)
             self._on_chance(action)
             return
         if ph == Phase.BID:
             self._check_bid(seat, action)
-            self._history.append((seat, action))
+            self._record(seat, action)
             self._submit(seat, action)
         elif ph == Phase.TIEBID:
             self._check_silver(seat, action)
-            self._history.append((seat, action))
+            self._record(seat, action)
             self._submit(seat, action)
         else:
             if action not in self.dec_legal:
                 raise self._illegal_decision(action)
-            self._history.append((seat, action))
+            self._record(seat, action)
             self._on_decision(action)
+
+    def _record(self, seat: int, action: FistAction) -> None:
+        self._history.append((seat, action))
+        self._log.append(f"p{seat}: {action.text}" if seat >= 0 else f"chance: {action.text}")
+
+    def turn_count(self) -> int:
+        return self.turn
 
     def outcome(self) -> Outcome | None:
         if self.phase != Phase.OVER:
@@ -240,7 +250,8 @@ class FistState(State):
         s.players = [p.copy() for p in self.players]
         s.bank = self.bank.copy()
         for name in ("special_deck", "special_discard", "turn_specials", "pile", "auctioned",
-                     "bids", "values", "auction_fairy", "stack", "bag", "drawn", "_history"):
+                     "bids", "values", "auction_fairy", "stack", "bag", "drawn", "_history",
+                     "_log"):
             setattr(s, name, getattr(self, name)[:])
         s.notes = [n[:] for n in self.notes]
         return s
@@ -362,9 +373,11 @@ class FistState(State):
         self._start_auction(k)
 
     def _end_turn(self) -> None:
+        bank = self.bank
         for p in self.players:  # F4.4
             p.fairy += p.fairy_spent
             p.fairy_spent = 0
+            bank.black = min(TOTALS["black"], bank.black + p.black)
             p.black = 0
         for k in self.turn_specials:
             self.special_discard[k] += 1
@@ -415,6 +428,7 @@ class FistState(State):
             bank.common += c
             if bid.c:
                 p.black -= 1
+                bank.black = min(TOTALS["black"], bank.black + 1)
                 cursed = True
             if bid.d:
                 p.amulet -= 1
@@ -632,7 +646,8 @@ class FistState(State):
             bank.amulet -= n
             p.amulet += n
         if g.black:
-            p.black += g.black  # never short (F1)
+            p.black += g.black  # never short (F1): a missing coin is improvised
+            bank.black = max(0, bank.black - g.black)
         for c in range(3):
             if g.stones[c]:
                 n = min(g.stones[c], bank.stones[c])
@@ -865,7 +880,6 @@ class FistState(State):
     def _public(self) -> JSON:
         names = self.game.card_ids
         bank = self.bank
-        held_black = sum(p.black for p in self.players)
         outcome = self.outcome()
         return {
             "game": "fist",
@@ -884,7 +898,7 @@ class FistState(State):
                 names[k] for k, n in enumerate(self.special_discard) for _ in range(n)),
             "doppelganger_holder": self.doppel_holder,
             "bank": {"fairy": bank.fairy, "silver": bank.silver, "common": bank.common,
-                     "amulet": bank.amulet, "black": max(0, TOTALS["black"] - held_black),
+                     "amulet": bank.amulet, "black": bank.black,
                      "stones": dict(zip(COLOURS, bank.stones, strict=True))},
             "drawn": dict(zip(COLOURS, self.drawn, strict=True)),
             "rainbow_colour": (COLOURS[self.rainbow_colour] if self.phase in
@@ -898,15 +912,13 @@ class FistState(State):
         }
 
     def _public_history(self, seat: int | None) -> list[str]:
-        sealed = self.phase in (Phase.BID, Phase.TIEBID)
-        out = []
-        cut = self.sealed_from
-        for i, (s, a) in enumerate(self._history):
-            who = "chance" if s == CHANCE else f"p{s}"
-            if sealed and i >= cut and s != seat:
-                out.append(f"{who}: sealed")
-            else:
-                out.append(f"{who}: {a}")
+        """The record so far; sealed bids not yet revealed show only who has bid (F8)."""
+        out = self._log[:]
+        if self.phase in (Phase.BID, Phase.TIEBID):
+            for i in range(self.sealed_from, len(out)):
+                s = self._history[i][0]
+                if s != seat:
+                    out[i] = f"p{s}: sealed"
         return out
 
     def view(self, seat: int | None) -> JSON:
@@ -924,7 +936,7 @@ class FistState(State):
 
     def full_state(self) -> JSON:
         v = self._public()
-        v["history"] = [f"{'chance' if s == CHANCE else f'p{s}'}: {a}" for s, a in self._history]
+        v["history"] = self._log[:]
         v["players_full"] = [
             {"seat": s, "score": p.score, "stones": dict(zip(COLOURS, p.stones, strict=True)),
              **p.coins_json(), "doppelganger": self.doppel_holder == s,

@@ -1,0 +1,61 @@
+"""Players that hold a seat: they receive that seat's view and its legal actions only."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from dragonlair.core.errors import OptionError
+from dragonlair.core.game import JSON, Action
+
+
+class Bot(Protocol):
+    """A bot: given its seat's view and legal actions, returns one of the legal actions."""
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action: ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+
+
+class RandomBot:
+    """Uniform over the legal actions (every game)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def _registry() -> dict[str, dict[str, BotFactory]]:
+    from dragonlair.games.fist.bots import GreedyFistBot
+
+    return {
+        "*": {"random": RandomBot},
+        "fist": {"greedy": GreedyFistBot},
+    }
+
+
+def bot_names(game_id: str) -> list[str]:
+    reg = _registry()
+    return sorted({*reg["*"], *reg.get(game_id, {})})
+
+
+def make_bot(game_id: str, name: str, rng: random.Random) -> Bot:
+    """A bot by name (``random``, ``greedy``...) or by ``module:attr`` (a class or factory
+    called with a ``random.Random``)."""
+    reg = _registry()
+    factory = reg.get(game_id, {}).get(name) or reg["*"].get(name)
+    if factory is None and ":" in name:
+        mod, _, attr = name.partition(":")
+        try:
+            factory = getattr(importlib.import_module(mod), attr)
+        except (ImportError, AttributeError) as exc:
+            raise OptionError(f"cannot load bot {name!r}: {exc}") from None
+    if factory is None:
+        raise OptionError(f"unknown bot {name!r} for {game_id} "
+                          f"(known: {', '.join(bot_names(game_id))}, or module:attr)")
+    return factory(rng)

@@ -1,0 +1,1 @@
+"""The ``dragonlair`` command."""

@@ -1,0 +1,193 @@
+"""The ``dragonlair`` command line (typer + rich)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from dragonlair.core.errors import DragonlairError, OptionError, RecordError
+from dragonlair.games import GAME_FACTORIES
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Play, replay, simulate and benchmark the Dragonlair games.")
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def check_game(game: str) -> str:
+    if game not in GAME_FACTORIES:
+        fail(f"unknown game {game!r}; available: {', '.join(sorted(GAME_FACTORIES))}")
+    return game
+
+
+def custom_option(custom: list[str]) -> list[dict[str, Any]]:
+    from dragonlair.games.fist.custom import load_file
+
+    chars: list[dict[str, Any]] = []
+    for ref in custom:
+        chars.extend(load_file(ref))
+    return chars
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="fist")],
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seat: Annotated[list[str] | None, typer.Option(
+        help="who holds each seat, in order: human or a bot name (repeat the option)")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for shuffles and rolls")] = None,
+    lang: Annotated[str, typer.Option(help="en or de")] = "en",
+    custom: Annotated[list[str] | None, typer.Option(
+        help="custom character file (TOML/JSON) or shipped example name (F9)")] = None,
+    max_turns: Annotated[int | None, typer.Option(help="end after this many turns")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
+) -> None:
+    """Play a game in the terminal, against bots or hot-seat."""
+    from dragonlair.cli.play import run_play
+
+    check_game(game)
+    if lang not in ("en", "de"):
+        fail(f"--lang must be en or de, not {lang!r}")
+    try:
+        options: dict[str, Any] = {}
+        if max_turns is not None:
+            options["max_turns"] = max_turns
+        if custom:
+            options["custom"] = custom_option(custom)
+        code = run_play(game, players=players, seats=list(seat or []), seed=seed, lang=lang,
+                        options=options, save=save, console=console)
+    except DragonlairError as exc:
+        fail(str(exc))
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print result and final state as JSON")]
+    = False,
+) -> None:
+    """Check a record action by action and print its result."""
+    from dragonlair.core.records import Record
+    from dragonlair.core.records import replay as do_replay
+
+    try:
+        rec = Record.load(record)
+        _, state = do_replay(rec)
+    except RecordError as exc:
+        if as_json:
+            print(json.dumps({"ok": False, "error": str(exc), "index": exc.index}))
+        else:
+            err.print(f"[bold red]bad record:[/] {exc}", highlight=False)
+        raise typer.Exit(1) from None
+    outcome = state.outcome()
+    if as_json:
+        print(json.dumps({"ok": True, "actions": len(rec.actions),
+                          "result": outcome.to_json() if outcome else None,
+                          "state": state.full_state()}, ensure_ascii=False))
+        return
+    console.print(f"{rec.game}: {len(rec.actions)} actions replayed, all legal.")
+    if outcome is None:
+        console.print("The game is not over yet.")
+    else:
+        names = [s.get("name", f"p{i}") for i, s in enumerate(rec.seats)]
+        who = ", ".join(f"p{w}" + (f" ({names[w]})" if w < len(names) else "")
+                        for w in outcome.winners)
+        console.print(f"Winner: {who}. {outcome.reason}. Scores: "
+                      + ", ".join(f"p{i} {s:g}" for i, s in enumerate(outcome.scores)))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="fist")],
+    games: Annotated[int, typer.Option(help="how many games")] = 100,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    bots: Annotated[str, typer.Option(help="comma-separated bot per seat (repeats to fill)")]
+    = "random",
+    seed: Annotated[int, typer.Option(help="seed: same seed, same games")] = 0,
+    max_turns: Annotated[int | None, typer.Option(help="end each game after N turns")] = None,
+    save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Play bot games and report wins per seat, mean turns and speed."""
+    from dragonlair.simulate import simulate as run
+
+    check_game(game)
+    options: dict[str, Any] = {}
+    if players is not None:
+        options["players"] = players
+    if max_turns is not None:
+        options["max_turns"] = max_turns
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                      disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{game} games", total=games)
+            result = run(game, games, names, seed=seed, options=options, save_dir=save_dir,
+                         on_game=lambda i: progress.advance(task))
+    except DragonlairError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    table = Table(title=f"{result.games} games of {game}, seed {seed}")
+    for col in ("seat", "bot", "wins", "win rate"):
+        table.add_column(col, justify="right" if col != "bot" else "left")
+    for s, (name, w) in enumerate(zip(result.bots, result.wins, strict=True)):
+        table.add_row(f"p{s}", name, str(w), f"{w / result.games:.1%}")
+    console.print(table)
+    console.print(f"mean turns {result.mean_turns:.2f}; {result.games / result.seconds:.1f} "
+                  f"games/s ({result.seconds:.2f} s)")
+    for reason, n in sorted(result.reasons.items(), key=lambda kv: -kv[1])[:5]:
+        console.print(f"  {n} x {reason}", highlight=False)
+
+
+@app.command()
+def bench(
+    game: Annotated[str | None, typer.Argument(help="one game, or all")] = None,
+    seconds: Annotated[float, typer.Option(help="seconds per game")] = 3.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Random-playout throughput (games/s and actions/s) through the public API."""
+    from dragonlair.bench import bench_game
+
+    ids = [check_game(game)] if game else sorted(GAME_FACTORIES)
+    if seconds <= 0:
+        fail("--seconds must be positive")
+    results = [bench_game(g, seconds) for g in ids]
+    if as_json:
+        print(json.dumps([r.to_json() for r in results]))
+        return
+    table = Table(title="random playouts, one core, public API with legal actions")
+    for col in ("game", "table", "games/s", "actions/s"):
+        table.add_column(col, justify="right")
+    for r in results:
+        table.add_row(r.game, ", ".join(f"{k}={v}" for k, v in r.options.items()),
+                      f"{r.games_per_s:,.1f}", f"{r.actions_per_s:,.0f}")
+    console.print(table)
+
+
+def main() -> None:
+    """Entry point: user errors print a message, never a traceback."""
+    try:
+        app()
+    except OptionError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

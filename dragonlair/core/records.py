@@ -1,0 +1,174 @@
+"""Game records: the save-game, the replay, the bug report and the test fixture.
+
+A record is JSON (see docs/records.md)::
+
+    {"format": "dragonlair-record", "format_version": 1,
+     "game": "fist", "game_version": 1, "options": {...},
+     "seats": [{"name": "Ann", "player": "human"}, ...],
+     "actions": ["chance: stone red", "p0: bid f3 c1", ...],
+     "result": {"winners": [1], "placings": [...], "reason": "...", "scores": [...]} | null}
+
+Every entry is ``<who>: <action>`` with ``who`` = ``chance`` or ``p<seat>``; chance
+outcomes are included, so a record replays without a seed and a hand-written record
+can stage any card order or draw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dragonlair.core.errors import DragonlairError, RecordError
+from dragonlair.core.game import CHANCE, JSON, Action, Game, State
+
+FORMAT = "dragonlair-record"
+FORMAT_VERSION = 1
+
+
+def entry_text(seat: int, action: Action) -> str:
+    """One record entry: ``"p2: bid f3 c1"`` or ``"chance: card witch"``."""
+    return f"{'chance' if seat == CHANCE else f'p{seat}'}: {action}"
+
+
+def parse_entry(text: str, num_players: int) -> tuple[int, str]:
+    """``(seat, action text)`` from an entry; raises :class:`ValueError` with a reason."""
+    who, sep, action = text.partition(":")
+    who = who.strip().lower()
+    if not sep or not action.strip():
+        raise ValueError("an entry reads '<who>: <action>', e.g. 'p0: bid f2 c0'")
+    if who == "chance":
+        return CHANCE, action.strip()
+    if who.startswith("p") and who[1:].isdigit():
+        seat = int(who[1:])
+        if seat < num_players:
+            return seat, action.strip()
+        raise ValueError(f"there is no seat {who} at a {num_players}-player table")
+    raise ValueError(f"{who!r} is not 'chance' or a seat like 'p0'")
+
+
+@dataclass(slots=True)
+class Record:
+    """A game record (see the module docs)."""
+
+    game: str
+    game_version: int
+    options: JSON
+    seats: list[JSON]
+    actions: list[str] = field(default_factory=list)
+    result: JSON | None = None
+    meta: JSON = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        out: JSON = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "game_version": self.game_version,
+            "options": self.options,
+            "seats": self.seats,
+            "actions": self.actions,
+            "result": self.result,
+        }
+        if self.meta:
+            out["meta"] = self.meta
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def save(self, path: Path) -> None:
+        path.write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Check the shape of a record; :class:`RecordError` names what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a Dragonlair record: 'format' must be {FORMAT!r}")
+        version = data.get("format_version")
+        if version != FORMAT_VERSION:
+            raise RecordError(f"record format version {version!r} is not supported "
+                              f"(this Dragonlair reads version {FORMAT_VERSION})")
+        game, gv = data.get("game"), data.get("game_version")
+        if not isinstance(game, str) or not isinstance(gv, int):
+            raise RecordError("'game' must be a game id and 'game_version' a number")
+        options = data.get("options", {})
+        seats = data.get("seats", [])
+        actions = data.get("actions")
+        if not isinstance(options, dict):
+            raise RecordError("'options' must be an object")
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise RecordError("'seats' must be a list of objects")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("'actions' must be a list of strings like 'p0: bid f2 c0'")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("'result' must be an object or null")
+        meta = data.get("meta", {})
+        return cls(game, gv, options, seats, list(actions), result,
+                   meta if isinstance(meta, dict) else {})
+
+    @classmethod
+    def load(cls, path: Path) -> Record:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+
+def new_record(game: Game, seats: Sequence[JSON], meta: JSON | None = None) -> Record:
+    return Record(game.info.id, game.info.version, game.record_options(), list(seats),
+                  meta=dict(meta or {}))
+
+
+def finish_record(record: Record, state: State) -> Record:
+    """Fill the actions and result of ``record`` from ``state``."""
+    record.actions = [entry_text(s, a) for s, a in state.history]
+    outcome = state.outcome()
+    record.result = outcome.to_json() if outcome else None
+    return record
+
+
+def replay(record: Record, *, check_result: bool = True) -> tuple[Game, State]:
+    """Replay a record action by action. Raises :class:`RecordError` naming the first bad
+    action (its index and why), or a result that does not match."""
+    from dragonlair.games import make_game
+
+    options = dict(record.options)
+    try:
+        game = make_game(record.game, options)
+    except DragonlairError as exc:
+        raise RecordError(f"record options: {exc}") from None
+    if record.game_version != game.info.version:
+        raise RecordError(f"record is for {record.game} version {record.game_version}; this "
+                          f"Dragonlair plays version {game.info.version}")
+    state = game.new_initial_state()
+    for i, entry in enumerate(record.actions):
+        try:
+            seat, text = parse_entry(entry, game.num_players)
+            action = game.parse_action(text)
+            if state.is_terminal():
+                raise RecordError("the game is already over")
+            state.apply(seat, action)
+        except (ValueError, DragonlairError) as exc:
+            raise RecordError(f"action {i} ({entry!r}): {exc}", index=i) from None
+    if check_result and record.result is not None:
+        outcome = state.outcome()
+        if outcome is None:
+            raise RecordError(f"the record claims a result, but after its {len(record.actions)} "
+                              "actions the game is not over")
+        got = outcome.to_json()
+        for key in ("winners", "placings", "reason"):
+            if key in record.result and record.result[key] != got[key]:
+                raise RecordError(f"the record's result {key} {record.result[key]!r} does not "
+                                  f"match the replay's {got[key]!r}")
+    return game, state

@@ -1,0 +1,228 @@
+"""Fist of Dragonstones bots. They see only their seat's view (F8) and the legal actions.
+
+``greedy``: values the card up for auction from its power primitives and the position
+(points are worth most, a point that wins is worth everything; what an opponent would
+win with it counts too), bids Fairy Gold first, Common Gold and the Amulet only for
+cards worth it, curses a card that would hand an opponent the game, and takes each power
+decision by the same valuation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from dragonlair.core.game import JSON, Action
+from dragonlair.games.fist import powers as pw
+from dragonlair.games.fist.actions import COLOURS, FistAction, Kind
+from dragonlair.games.fist.cards import BUILTIN
+
+CARDS = {c.id: c for c in BUILTIN}
+POINT = 7.0  # a point, in coins
+WIN = 60.0  # the point that wins the game
+STONE = 1.4
+UNKNOWN_CARD = 2.5  # a custom card the bot does not know
+
+
+def _stones(seat: JSON) -> list[int]:
+    st = seat["stones"]
+    return [st["red"], st["blue"], st["yellow"]]
+
+
+class _Position:
+    """What the bot reads from its view."""
+
+    def __init__(self, view: JSON) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.me: JSON = view["me"]
+        self.seats: list[JSON] = view["seats"]
+        self.stones = _stones(self.seats[self.seat])
+        self.score: int = self.seats[self.seat]["score"]
+        self.bank_stones = [view["bank"]["stones"][c] for c in COLOURS]
+
+    def points_value(self, score: int, points: int) -> float:
+        return WIN if score + points >= 3 else POINT * points
+
+    def pay_value(self, stones: list[int], score: int, pay: pw.PayStones) -> float:
+        if not pw.payments(stones, pay):
+            return 0.0
+        return self.points_value(score, pay.points) - STONE * pay.count * 0.5
+
+    def step_value(self, step: pw.Step, stones: list[int], score: int, depth: int = 0) -> float:
+        bank = self.view["bank"]
+        if isinstance(step, pw.Gain):
+            stone_gain = sum(min(n, b) for n, b in zip(step.stones, self.bank_stones,
+                                                       strict=True))
+            return (1.6 * min(step.fairy, bank["fairy"]) + min(step.common, bank["common"])
+                    + 0.5 * min(step.silver, bank["silver"]) + 2.5 * min(step.amulet,
+                                                                         bank["amulet"])
+                    + 1.0 * step.black + STONE * stone_gain)
+        if isinstance(step, pw.Choice):
+            return max(self.pay_value(stones, score, step.pay),
+                       self.step_value(step.alternative, stones, score))
+        if isinstance(step, pw.PayStones):
+            return self.pay_value(stones, score, step)
+        if isinstance(step, pw.GainStoneChoice):
+            return STONE * 1.2 * step.count if any(self.bank_stones) else 0.0
+        if isinstance(step, pw.StealSecond):
+            return STONE * 1.3
+        if isinstance(step, pw.TakeAllFrom):
+            return 3.0
+        if isinstance(step, pw.KeepDoppelganger):
+            return 0.0 if self.view["doppelganger_holder"] is not None else 3.0
+        if isinstance(step, pw.CopyAuctioned):
+            if depth:
+                return 0.0
+            seen = [c for c in self.view["auctioned"] if c != "ghost"]
+            return max((self.card_value(c, stones, score, depth + 1) for c in seen), default=0)
+        if isinstance(step, pw.PlayUnauctioned):
+            if depth or not self.view["pile"]:
+                return 0.0
+            vals = [self.card_value(c, stones, score, depth + 1) for c in self.view["pile"]
+                    if c != self.view["card"]]
+            if not vals:
+                return 0.0
+            return max(vals) if step.choose else sum(vals) / len(vals)
+        if isinstance(step, pw.BuyStones):
+            return 1.5 if self.me["silver"] >= 3 or self.me["common"] else 0.3
+        if isinstance(step, pw.Necromancer):
+            return self.points_value(score, step.points) * 0.8
+        if isinstance(step, pw.PayAllStones):
+            return self.points_value(score, step.points) - STONE * 0.8 * sum(stones)
+        if isinstance(step, pw.PushYourLuck):
+            return 2.0 if sum(self.bank_stones) > 3 else 0.5
+        if isinstance(step, pw.LoseColour):
+            return 1.5
+        if isinstance(step, pw.BagDraw):
+            return STONE * min(step.draws, sum(self.bank_stones))
+        return 1.0
+
+    def card_value(self, card_id: str, stones: list[int], score: int, depth: int = 0) -> float:
+        card = CARDS.get(card_id)
+        if card is None:
+            return UNKNOWN_CARD
+        return sum(self.step_value(s, stones, score, depth) for s in card.power)
+
+    def threat(self, card_id: str) -> float:
+        """How much an opponent would gain from this card: the best of them."""
+        best = 0.0
+        for s in self.seats:
+            if s["seat"] != self.seat:
+                best = max(best, self.card_value(card_id, _stones(s), s["score"]))
+        return best
+
+
+class GreedyFistBot:
+    """Bids by the card's value to it and to its opponents; decides powers greedily."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        actions: list[FistAction] = [a for a in legal if isinstance(a, FistAction)]
+        if len(actions) != len(legal):
+            return legal[0]
+        pos = _Position(view)
+        kind = actions[0].kind
+        if kind == Kind.BID:
+            return self._bid(pos, actions)
+        if kind == Kind.SILVER:
+            return self._silver(pos, actions)
+        return max(actions, key=lambda a: self._decision_value(pos, a))
+
+    # ------------------------------------------------------------------ bidding
+    def _bid(self, pos: _Position, legal: list[FistAction]) -> FistAction:
+        card = pos.view["card"]
+        mine = pos.card_value(card, pos.stones, pos.score)
+        threat = pos.threat(card)
+        fairy, common = pos.me["fairy"], pos.me["common"]
+        remaining = len(pos.view["pile"]) + 1
+        # Fairy Gold comes back at the end of the turn: spread it over the cards to come
+        budget = fairy if mine >= POINT else max(1, round(fairy * 2.5 / remaining))
+        want = mine * 0.45 + (0.25 * threat if threat >= POINT else 0.0)
+        want *= self.rng.uniform(0.75, 1.25)
+        f = min(fairy, budget, round(want))
+        c = 0
+        if mine >= POINT and want > f:
+            c = min(common, round(want - f))
+        black = 0
+        if threat >= WIN and mine < WIN and any(a.c for a in legal):
+            black = 1  # curse the card that would hand an opponent the game
+        amulet = 1 if mine >= WIN and any(a.d for a in legal) else 0
+        for a in legal:
+            if (a.a, a.b, a.c, a.d) == (f, c, black, amulet):
+                return a
+        return legal[0]
+
+    def _silver(self, pos: _Position, legal: list[FistAction]) -> FistAction:
+        mine = pos.card_value(pos.view["card"], pos.stones, pos.score)
+        silver = pos.me["silver"]
+        want = min(silver, round(mine * 0.6 * self.rng.uniform(0.8, 1.2)))
+        amulet = 1 if mine >= WIN and any(a.b for a in legal) else 0
+        for a in legal:
+            if (a.a, a.b) == (want, amulet):
+                return a
+        return legal[0]
+
+    # ------------------------------------------------------------------ decisions
+    def _decision_value(self, pos: _Position, a: FistAction) -> float:
+        v = pos.view
+        stones = pos.stones
+        k = a.kind
+        if k == Kind.DOUBLE:
+            return pos.card_value(v["card"], stones, pos.score) - 2.5
+        if k in (Kind.SINGLE, Kind.DONE, Kind.DECLINE, Kind.STOP):
+            return 0.0
+        if k == Kind.PAY:
+            # paying is only offered for points; keep the colours we have least of
+            paid = (a.a, a.b, a.c)
+            left = [s - p for s, p in zip(stones, paid, strict=True)]
+            return 10.0 + min(left) * 0.1 - max(left) * 0.01
+        if k == Kind.TAKE:
+            return 5.0 if pos.score < 2 else 1.0
+        if k == Kind.COLOUR:
+            return self._colour_value(pos, a.a)
+        if k == Kind.STEAL:
+            victim = pos.seats[a.a]
+            return victim["score"] * 2 + (1.0 / (1 + stones[a.b]) if a.b < 3 else 0.5)
+        if k == Kind.TARGET:
+            return pos.seats[a.a]["score"] + self.rng.random()
+        if k == Kind.PICK:
+            return pos.card_value(a.text.removeprefix("pick "), stones, pos.score, depth=1)
+        if k == Kind.BUY:
+            if sum(stones) >= 5:
+                return -1.0
+            cost = (1.0, 1.6, 1.5)[a.b]
+            return STONE * 1.2 - cost + 1.0 / (1 + stones[a.a]) * 0.3
+        if k == Kind.ACCEPT:
+            spent = self._my_last_fairy_bid(pos)
+            return pos.points_value(pos.score, 1) - 1.2 * spent
+        if k == Kind.DRAW:
+            drawn = sum(v["drawn"].values())
+            named = v["rainbow_colour"]
+            bag = v["bank"]["stones"]
+            total = sum(bag.values())
+            bust = bag[named] / total if total and named else 1.0
+            return (1 - bust) * STONE - bust * STONE * drawn
+        return 0.0
+
+    def _colour_value(self, pos: _Position, colour: int) -> float:
+        v = pos.view
+        decision = v.get("decision")
+        if decision == "colour_troll":
+            theirs = sum(_stones(s)[colour] * (1 + s["score"]) for s in pos.seats
+                         if s["seat"] != pos.seat)
+            return theirs - 2.0 * pos.stones[colour]
+        if decision == "colour_rainbow":
+            return -v["bank"]["stones"][COLOURS[colour]]
+        return 1.0 / (1 + pos.stones[colour]) + 0.01 * v["bank"]["stones"][COLOURS[colour]]
+
+    @staticmethod
+    def _my_last_fairy_bid(pos: _Position) -> int:
+        prefix = f"p{pos.seat}: bid f"
+        for entry in reversed(pos.view["history"]):
+            if entry.startswith(prefix):
+                return int(entry[len(prefix):].split()[0])
+        return 0
+

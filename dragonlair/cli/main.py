@@ -18,7 +18,7 @@ from dragonlair.games import GAME_FACTORIES
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play, replay, simulate and benchmark the Dragonlair games.")
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -39,7 +39,7 @@ class _Position:
         self.seats: list[JSON] = view["seats"]
         self.stones = _stones(self.seats[self.seat])
         self.score: int = self.seats[self.seat]["score"]
-        self.bank_stones = [view["bank"]["stones"][c] for c in COLOURS]
+        self.bank_stones: list[int] = [view["bank"]["stones"][c] for c in COLOURS]
 
     def points_value(self, score: int, points: int) -> float:
         return WIN if score + points >= 3 else POINT * points
@@ -54,10 +54,11 @@ class _Position:
         if isinstance(step, pw.Gain):
             stone_gain = sum(min(n, b) for n, b in zip(step.stones, self.bank_stones,
                                                        strict=True))
-            return (1.6 * min(step.fairy, bank["fairy"]) + min(step.common, bank["common"])
-                    + 0.5 * min(step.silver, bank["silver"]) + 2.5 * min(step.amulet,
-                                                                         bank["amulet"])
-                    + 1.0 * step.black + STONE * stone_gain)
+            coins: float = (1.6 * min(step.fairy, bank["fairy"])
+                            + min(step.common, bank["common"])
+                            + 0.5 * min(step.silver, bank["silver"])
+                            + 2.5 * min(step.amulet, bank["amulet"]))
+            return coins + 1.0 * step.black + STONE * stone_gain
         if isinstance(step, pw.Choice):
             return max(self.pay_value(stones, score, step.pay),
                        self.step_value(step.alternative, stones, score))
@@ -185,9 +186,9 @@ class GreedyFistBot:
             return self._colour_value(pos, a.a)
         if k == Kind.STEAL:
             victim = pos.seats[a.a]
-            return victim["score"] * 2 + (1.0 / (1 + stones[a.b]) if a.b < 3 else 0.5)
+            return float(victim["score"]) * 2 + (1.0 / (1 + stones[a.b]) if a.b < 3 else 0.5)
         if k == Kind.TARGET:
-            return pos.seats[a.a]["score"] + self.rng.random()
+            return float(pos.seats[a.a]["score"]) + self.rng.random()
         if k == Kind.PICK:
             return pos.card_value(a.text.removeprefix("pick "), stones, pos.score, depth=1)
         if k == Kind.BUY:
@@ -199,11 +200,11 @@ class GreedyFistBot:
             spent = self._my_last_fairy_bid(pos)
             return pos.points_value(pos.score, 1) - 1.2 * spent
         if k == Kind.DRAW:
-            drawn = sum(v["drawn"].values())
+            drawn: int = sum(v["drawn"].values())
             named = v["rainbow_colour"]
             bag = v["bank"]["stones"]
             total = sum(bag.values())
-            bust = bag[named] / total if total and named else 1.0
+            bust = float(bag[named] / total) if total and named else 1.0
             return (1 - bust) * STONE - bust * STONE * drawn
         return 0.0
 
@@ -213,10 +214,10 @@ class GreedyFistBot:
         if decision == "colour_troll":
             theirs = sum(_stones(s)[colour] * (1 + s["score"]) for s in pos.seats
                          if s["seat"] != pos.seat)
-            return theirs - 2.0 * pos.stones[colour]
+            return float(theirs) - 2.0 * pos.stones[colour]
         if decision == "colour_rainbow":
-            return -v["bank"]["stones"][COLOURS[colour]]
-        return 1.0 / (1 + pos.stones[colour]) + 0.01 * v["bank"]["stones"][COLOURS[colour]]
+            return -float(v["bank"]["stones"][COLOURS[colour]])
+        return 1.0 / (1 + pos.stones[colour]) + 0.01 * float(v["bank"]["stones"][COLOURS[colour]])
 
     @staticmethod
     def _my_last_fairy_bid(pos: _Position) -> int:

@@ -769,13 +769,12 @@ class FistState(State):
                 bank.stones[action.a] -= 1
                 p.stones[action.a] += 1
                 self._ask(Dec.BUY, k, self._buy_options(p, step), step, auto=False)
-        elif dec == Dec.NECRO:
-            if kind == Kind.ACCEPT:
-                paid = min(self.auction_fairy[w], p.fairy_spent)
-                p.fairy_spent -= paid
-                bank.fairy += paid
-                self.necro_paid = True
-                self._add_points(w, self.dec_data.points)
+        elif dec == Dec.NECRO and kind == Kind.ACCEPT:
+            paid = min(self.auction_fairy[w], p.fairy_spent)
+            p.fairy_spent -= paid
+            bank.fairy += paid
+            self.necro_paid = True
+            self._add_points(w, self.dec_data.points)
 
     def _keep_drawn(self, p: Player) -> None:
         for c in range(3):
@@ -881,6 +880,8 @@ class FistState(State):
         names = self.game.card_ids
         bank = self.bank
         outcome = self.outcome()
+        in_rainbow = self.pchance == PowerChance.RAINBOW or (
+            self.phase == Phase.DECIDE and self.dec == Dec.RAINBOW_MORE)
         return {
             "game": "fist",
             "players": self.num_players,
@@ -901,9 +902,7 @@ class FistState(State):
                      "amulet": bank.amulet, "black": bank.black,
                      "stones": dict(zip(COLOURS, bank.stones, strict=True))},
             "drawn": dict(zip(COLOURS, self.drawn, strict=True)),
-            "rainbow_colour": (COLOURS[self.rainbow_colour] if self.phase in
-                               (Phase.DECIDE, Phase.POWER_CHANCE) and any(self.drawn) or
-                               self.pchance == PowerChance.RAINBOW else None),
+            "rainbow_colour": COLOURS[self.rainbow_colour] if in_rainbow else None,
             "second_highest": list(self.second) if self.winner is not None else [],
             "seats": self._public_players(),
             "decision": (self.dec.name.lower() if self.phase == Phase.DECIDE and self.dec

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what the tests need into .venv and runs every check: ruff, mypy --strict, pytest.
+# This is the README's test command; .ci/run calls it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+.venv/bin/ruff check .
+.venv/bin/mypy
+.venv/bin/python -m pytest -p no:cacheprovider

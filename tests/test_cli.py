@@ -120,3 +120,16 @@ def test_bench_reports_rates() -> None:
     assert row["game"] == "fist" and row["options"] == {"players": 4}
     assert row["games"] >= 1 and row["actions"] > row["games"]
     assert row["actions_per_s"] > 0
+
+
+def test_rules_in_english_and_german_list_every_card() -> None:
+    from dragonlair.games.fist.cards import BUILTIN
+
+    for lang, word in (("en", "Goal"), ("de", "Ziel")):
+        result = runner.invoke(app, ["rules", "fist", "--lang", lang], terminal_width=200)
+        assert result.exit_code == 0
+        assert word in result.output
+        for card in BUILTIN:
+            assert card.name(lang) in result.output, (lang, card.id)
+    bad = runner.invoke(app, ["rules", "fist", "--lang", "fr"])
+    assert bad.exit_code == 2 and "en or de" in bad.output

@@ -74,6 +74,34 @@ def play(
 
 
 @app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="fist")],
+    lang: Annotated[str, typer.Option(help="en or de")] = "en",
+) -> None:
+    """The rules in brief, and every card's power, in English or German."""
+    from importlib import resources
+
+    from rich.markdown import Markdown
+
+    from dragonlair.games.fist.cards import BUILTIN
+
+    check_game(game)
+    if lang not in ("en", "de"):
+        fail(f"--lang must be en or de, not {lang!r}")
+    folder = resources.files(f"dragonlair.games.{game}") / "rules"
+    console.print(Markdown((folder / f"{lang}.md").read_text(encoding="utf-8")))
+    table = Table(title="Figuren" if lang == "de" else "Characters", show_lines=False)
+    table.add_column("Karte" if lang == "de" else "Card")
+    table.add_column("×", justify="right")
+    table.add_column("Fähigkeit" if lang == "de" else "Power")
+    for card in BUILTIN:
+        kind = "" if card.standard else " *"
+        table.add_row(card.name(lang) + kind, str(card.count), card.text(lang))
+    console.print(table)
+    console.print("* " + ("Sonderfigur" if lang == "de" else "special character"))
+
+
+@app.command()
 def replay(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     as_json: Annotated[bool, typer.Option("--json", help="print result and final state as JSON")]

@@ -188,7 +188,7 @@ class ActionSpace:
             counts = [words[1].count(ch) for ch in LETTERS]
             if sum(counts) == len(words[1]):
                 return self.pay.get((counts[0], counts[1], counts[2]))
-        if words[0] == "bid":
+        if words[0] == "bid" and len(words) > 1:
             f = c = k = m = 0
             for w in words[1:]:
                 if w[0] in "fc" and w[1:].isdigit():

@@ -62,6 +62,10 @@ class PowerChance(IntEnum):
     BAG = 2
 
 
+def _index(action: FistAction) -> int:
+    return action.index
+
+
 class Player:
     """One seat's holdings. Coins are behind the screen; stones and score are public."""
 
@@ -541,7 +545,7 @@ class FistState(State):
         self.dec = dec
         self.dec_card = k
         self.dec_data = data
-        self.dec_legal = tuple(legal)
+        self.dec_legal = tuple(sorted(legal, key=_index))  # stable order: by index
         if auto and len(self.dec_legal) == 1:
             self._resolve(self.dec_legal[0])
             return self.phase != Phase.RUNNING
@@ -659,8 +663,8 @@ class FistState(State):
         cands = self.second
         with_stones = [s for s in cands if any(self.players[s].stones)]
         if with_stones:  # F6 Thief: one who has a stone when any has
-            return sorted((space.steal[s][c] for s in with_stones for c in range(3)
-                           if self.players[s].stones[c]), key=lambda a: a.index)
+            return [space.steal[s][c] for s in with_stones for c in range(3)
+                    if self.players[s].stones[c]]
         return [space.steal[s][3] for s in cands]
 
     def _buy_options(self, p: Player, step: pw.BuyStones) -> list[FistAction]:

@@ -2,8 +2,8 @@
 
 ``greedy``: values the card up for auction from its power primitives and the position
 (points are worth most, a point that wins is worth everything; what an opponent would
-win with it counts too), bids Fairy Gold first, Common Gold and the Amulet only for
-cards worth it, curses a card that would hand an opponent the game, and takes each power
+win with it counts too), shares its Fairy Gold over the turn's remaining cards in
+proportion to their worth, adds Common Gold and the Amulet only for cards worth a point, curses a card that would hand an opponent the game, and takes each power
 decision by the same valuation.
 """
 
@@ -138,15 +138,16 @@ class GreedyFistBot:
         mine = pos.card_value(card, pos.stones, pos.score)
         threat = pos.threat(card)
         fairy, common = pos.me["fairy"], pos.me["common"]
-        remaining = len(pos.view["pile"]) + 1
-        # Fairy Gold comes back at the end of the turn: spread it over the cards to come
-        budget = fairy if mine >= POINT else max(1, round(fairy * 2.5 / remaining))
-        want = mine * 0.45 + (0.25 * threat if threat >= POINT else 0.0)
-        want *= self.rng.uniform(0.75, 1.25)
-        f = min(fairy, budget, round(want))
-        c = 0
-        if mine >= POINT and want > f:
-            c = min(common, round(want - f))
+        # Fairy Gold comes back at the end of the turn: share it out over this card and the
+        # cards still to come (the pile is public), in proportion to their worth to us.
+        rest = sum(pos.card_value(c, pos.stones, pos.score) for c in pos.view["pile"])
+        share = mine / (mine + 0.7 * rest) if mine > 0 else 0.0
+        want = fairy * share * 1.3 + (0.2 * threat if threat >= POINT else 0.0)
+        want *= self.rng.uniform(0.8, 1.2)
+        whole = int(want)
+        target = whole + (1 if self.rng.random() < want - whole else 0)  # no constant ties
+        f = min(fairy, target)
+        c = min(common, target - f) if mine >= POINT else 0  # Common Gold is gone for good
         black = 0
         if threat >= WIN and mine < WIN and any(a.c for a in legal):
             black = 1  # curse the card that would hand an opponent the game

@@ -2,9 +2,10 @@
 
 ``greedy``: values the card up for auction from its power primitives and the position
 (points are worth most, a point that wins is worth everything; what an opponent would
-win with it counts too), shares its Fairy Gold over the turn's remaining cards in
-proportion to their worth, adds Common Gold and the Amulet only for cards worth a point, curses a card that would hand an opponent the game, and takes each power
-decision by the same valuation.
+win with it counts too). It shares its Fairy Gold over the turn's remaining cards in
+proportion to their worth, adds Common Gold and the Amulet only for cards worth a point,
+curses a card that would hand an opponent the game, and takes each power decision by the
+same valuation.
 """
 
 from __future__ import annotations

@@ -214,7 +214,7 @@ class FistState(State):
 
     def apply(self, seat: int, action: FistAction) -> None:  # type: ignore[override]
         if seat not in self.to_move:
-            self.check_seat(seat)
+            self._not_your_move(seat)
         ph = self.phase
         if seat == CHANCE:
             self._check_chance(action)
@@ -261,6 +261,19 @@ class FistState(State):
         return s
 
     # ------------------------------------------------------------------ checks
+    def _not_your_move(self, seat: int) -> None:
+        if 0 <= seat < self.num_players:
+            if self.phase == Phase.BID:
+                raise IllegalActionError(f"p{seat} has already bid in this auction", "F5.1")
+            if self.phase == Phase.TIEBID:
+                if seat in self.tied:
+                    raise IllegalActionError(f"p{seat} has already bid in this tie-break",
+                                             "F5.7")
+                tied = ", ".join(f"p{s}" for s in self.tied)
+                raise IllegalActionError(f"only the tied players ({tied}) bid in the tie-break",
+                                         "F5.7")
+        self.check_seat(seat)
+
     def _check_chance(self, action: FistAction) -> None:
         ph = self.phase
         ok = False

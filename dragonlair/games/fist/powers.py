@@ -121,6 +121,12 @@ class BagDraw:
     draws: int = 2
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardDoppelganger:
+    """Engine-internal: the played Doppelganger goes to the discard pile once the doubled
+    power is done (F7). Not available to custom characters."""
+
+
 Step = (
     Gain
     | GainStoneChoice
@@ -137,6 +143,7 @@ Step = (
     | PushYourLuck
     | LoseColour
     | BagDraw
+    | DiscardDoppelganger
 )
 
 

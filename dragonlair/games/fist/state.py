@@ -635,6 +635,12 @@ class FistState(State):
             return self._ask(Dec.COLOUR_RAINBOW, k, cols)
         if isinstance(step, pw.LoseColour):
             return self._ask(Dec.COLOUR_TROLL, k, space.colour)
+        if isinstance(step, pw.DiscardDoppelganger):
+            dop = self.game.doppelganger
+            assert dop is not None and self.doppel_holder == w
+            self.doppel_holder = None
+            self.special_discard[dop] += 1
+            return False
         if isinstance(step, pw.BagDraw):
             self.bag = [min(step.per_colour, bank.stones[c]) for c in range(3)]
             self.bag_draws = min(step.draws, sum(self.bag))
@@ -723,10 +729,9 @@ class FistState(State):
         kind = action.kind
         if dec == Dec.DOUBLE:
             if kind == Kind.DOUBLE:
-                dop = self.game.doppelganger
-                assert dop is not None
-                self.doppel_holder = None
-                self.special_discard[dop] += 1
+                # twice in a row, *then* the card goes to the discard pile (F7): while the
+                # doubled power runs, its holder still holds it (a Ghost cannot take it back)
+                self.stack.append((pw.DiscardDoppelganger(), k))
                 self._push_power(k, 2)
             else:
                 self._push_power(k, 1)

@@ -18,17 +18,19 @@ from dragonlair.games import make_game
 
 @dataclass(slots=True)
 class SimResult:
-    """Totals of a simulation run. ``wins[s]``: games seat ``s`` won (shared wins count)."""
+    """Totals of a simulation run. ``wins[s]``: games seat ``s`` won (shared wins count);
+    ``draws``: games nobody won."""
 
     games: int
     bots: list[str]
     wins: list[int]
+    draws: int
     mean_turns: float
     seconds: float
     reasons: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "bots": self.bots, "wins": self.wins,
+        return {"games": self.games, "bots": self.bots, "wins": self.wins, "draws": self.draws,
                 "mean_turns": round(self.mean_turns, 4), "seconds": round(self.seconds, 3)}
 
 
@@ -56,6 +58,7 @@ def simulate(
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     wins = [0] * game.num_players
+    draws = 0
     turns = 0
     reasons: dict[str, int] = {}
     start = time.perf_counter()
@@ -67,6 +70,7 @@ def simulate(
         assert outcome is not None
         for w in outcome.winners:
             wins[w] += 1
+        draws += not outcome.winners
         turns += state.turn_count()
         reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
         if save_dir is not None:
@@ -76,4 +80,5 @@ def simulate(
             finish_record(record, state).save(save_dir / f"{game_id}-{seed}-{i:05d}.json")
         if on_game:
             on_game(i)
-    return SimResult(games, names, wins, turns / games, time.perf_counter() - start, reasons)
+    return SimResult(games, names, wins, draws, turns / games, time.perf_counter() - start,
+                     reasons)

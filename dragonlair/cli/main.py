@@ -177,6 +177,8 @@ def simulate(
     for s, (name, w) in enumerate(zip(result.bots, result.wins, strict=True)):
         table.add_row(f"p{s}", name, str(w), f"{w / result.games:.1%}")
     console.print(table)
+    if result.draws:
+        console.print(f"drawn games: {result.draws}")
     console.print(f"mean turns {result.mean_turns:.2f}; {result.games / result.seconds:.1f} "
                   f"games/s ({result.seconds:.2f} s)")
     for reason, n in sorted(result.reasons.items(), key=lambda kv: -kv[1])[:5]:

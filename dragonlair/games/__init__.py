@@ -15,7 +15,16 @@ def _fist(options: Mapping[str, Any]) -> Game:
     return FistGame(options)
 
 
-GAME_FACTORIES: dict[str, Callable[[Mapping[str, Any]], Game]] = {"fist": _fist}
+def _master(options: Mapping[str, Any]) -> Game:
+    from dragonlair.games.master.game import MasterGame
+
+    return MasterGame(options)
+
+
+GAME_FACTORIES: dict[str, Callable[[Mapping[str, Any]], Game]] = {
+    "fist": _fist,
+    "master": _master,
+}
 
 
 def make_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:

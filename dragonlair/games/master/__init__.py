@@ -1,0 +1,1 @@
+"""Dragon Master (Reiner Knizia), rules in ../shared/rules/master.md."""

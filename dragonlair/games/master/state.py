@@ -1,0 +1,388 @@
+"""The Dragon Master engine (rules M1-M6).
+
+Cells live in a 7 x 7 frame, columns ``a``-``g`` and rows ``1``-``7``; the first card goes on
+``d4`` (the origin), so every legal 4 x 4 box fits in the frame. Seat 0 owns the columns,
+seat 1 the rows (M2, M4).
+
+Flow of a round: 16 chance deals (``deal CARD``, p0's eight then p1's eight; the four left
+are set aside unseen), the start player (chance ``start pN`` in a single round and the first
+round of a match; later rounds follow M5), then 16 placements, then scoring.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.game import CHANCE, JSON, Outcome, State
+from dragonlair.games.master.cards import CARDS, COPIES, HAND, compare
+
+if TYPE_CHECKING:
+    from dragonlair.games.master.game import MasterGame
+
+SIZE = 7
+CELLS = SIZE * SIZE
+ORIGIN = 3 * SIZE + 3  # d4
+BOX = 4
+COLS = "abcdefg"
+
+
+def cell_name(cell: int) -> str:
+    return f"{COLS[cell % SIZE]}{cell // SIZE + 1}"
+
+
+def _neighbours(cell: int) -> tuple[int, ...]:
+    x, y = cell % SIZE, cell // SIZE
+    out = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE:
+            out.append((y + dy) * SIZE + x + dx)
+    return tuple(out)
+
+
+NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
+
+
+class Kind(IntEnum):
+    PLACE = 0
+    DEAL = 1
+    START = 2
+
+
+@dataclass(frozen=True, slots=True)
+class MasterAction:
+    """``place ruby d4``, or chance ``deal egg`` / ``start p1``."""
+
+    kind: Kind
+    value: int = 0
+    cell: int = 0
+    index: int = field(default=-1, compare=False)
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"MasterAction({self.text!r})"
+
+
+def _build_actions() -> tuple[list[MasterAction], dict[str, MasterAction]]:
+    actions: list[MasterAction] = []
+    for card in CARDS:
+        for cell in range(CELLS):
+            actions.append(MasterAction(Kind.PLACE, card.value, cell, len(actions),
+                                        f"place {card.id} {cell_name(cell)}"))
+    for card in CARDS:
+        actions.append(MasterAction(Kind.DEAL, card.value, 0, len(actions), f"deal {card.id}"))
+    for seat in (0, 1):
+        actions.append(MasterAction(Kind.START, seat, 0, len(actions), f"start p{seat}"))
+    return actions, {a.text: a for a in actions}
+
+
+ACTIONS, BY_TEXT = _build_actions()
+PLACE = [[ACTIONS[v * CELLS + c] for c in range(CELLS)] for v in range(4)]
+DEAL = [ACTIONS[4 * CELLS + v] for v in range(4)]
+START = [ACTIONS[4 * CELLS + 4 + s] for s in range(2)]
+
+
+class Phase(IntEnum):
+    DEAL = 0
+    START = 1
+    PLACE = 2
+    OVER = 3
+
+
+@dataclass(slots=True)
+class RoundResult:
+    """A finished round: both players' line scores, the winner (None: drawn)."""
+
+    columns: list[int]
+    rows: list[int]
+    winner: int | None
+    starter: int
+    set_aside: list[int]
+
+    def to_json(self) -> JSON:
+        return {"columns": self.columns, "rows": self.rows, "winner": self.winner,
+                "starter": self.starter,
+                "set_aside": sorted(CARDS[v].id for v in self.set_aside)}
+
+
+class MasterState(State):
+    """A Dragon Master position (a single round, or a match of rounds, M5)."""
+
+    num_players = 2
+
+    def __init__(self, game: MasterGame) -> None:
+        self.game = game
+        self.table = game.table
+        self.dragons = [0, 0]
+        self.rounds: list[RoundResult] = []
+        self._history: list[tuple[int, MasterAction]] = []
+        self._log: list[str] = []
+        self.round_start = 0  # index in history where this round began
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self.grid = [-1] * CELLS
+        self.hands = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.deck = [COPIES] * 4
+        self.dealt = 0
+        self.placed = 0
+        self.box = (SIZE, -1, SIZE, -1)  # min x, max x, min y, max y
+        self.col_codes = [0] * SIZE
+        self.row_codes = [0] * SIZE
+        self.player = 0
+        self.starter = -1
+        self.round_start = len(self._history)
+        self.phase = Phase.DEAL
+        self.to_move: tuple[int, ...] = (CHANCE,)
+        self._legal_cache: tuple[int, tuple[MasterAction, ...]] | None = None
+
+    # ------------------------------------------------------------------ contract
+    def current_seats(self) -> tuple[int, ...]:
+        return self.to_move
+
+    @property
+    def history(self) -> Sequence[tuple[int, MasterAction]]:
+        return self._history
+
+    def turn_count(self) -> int:
+        return len(self.rounds) + (1 if self.phase != Phase.OVER else 0)
+
+    def legal_cells(self) -> list[int]:
+        """Empty cells a card may go on now (M3), in cell order."""
+        if self.placed == 0:
+            return [ORIGIN]
+        grid = self.grid
+        x0, x1, y0, y1 = self.box
+        out = []
+        for cell in range(CELLS):
+            if grid[cell] >= 0:
+                continue
+            x, y = cell % SIZE, cell // SIZE
+            if max(x1, x) - min(x0, x) >= BOX or max(y1, y) - min(y0, y) >= BOX:
+                continue
+            for n in NEIGHBOURS[cell]:
+                if grid[n] >= 0:
+                    out.append(cell)
+                    break
+        return out
+
+    def legal_actions(self, seat: int) -> Sequence[MasterAction]:
+        if self.phase != Phase.PLACE or seat != self.player:
+            return ()
+        cached = self._legal_cache
+        key = len(self._history)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        cells = self.legal_cells()
+        hand = self.hands[seat]
+        legal = tuple(PLACE[v][c] for v in range(4) if hand[v] for c in cells)
+        self._legal_cache = (key, legal)
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[MasterAction, float]]:
+        if self.phase == Phase.DEAL:
+            total = sum(self.deck)
+            return [(DEAL[v], n / total) for v, n in enumerate(self.deck) if n]
+        if self.phase == Phase.START:
+            return [(START[0], 0.5), (START[1], 0.5)]
+        return []
+
+    def apply(self, seat: int, action: MasterAction) -> None:  # type: ignore[override]
+        if seat not in self.to_move:
+            self.check_seat(seat)
+        if seat == CHANCE:
+            self._apply_chance(action)
+        else:
+            self._place(seat, action)
+        self._history.append((seat, action))
+        self._log.append(f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}")
+        if self.phase == Phase.PLACE and self.placed == 16:
+            self._score_round()
+
+    def _apply_chance(self, action: MasterAction) -> None:
+        if self.phase == Phase.DEAL:
+            if action.kind != Kind.DEAL or not self.deck[action.value]:
+                raise IllegalActionError(
+                    f"chance must deal a card still in the deck here, not '{action}'", "M2")
+            self.deck[action.value] -= 1
+            self.hands[0 if self.dealt < HAND else 1][action.value] += 1
+            self.dealt += 1
+            if self.dealt == 2 * HAND:
+                self._after_deal()
+        elif self.phase == Phase.START:
+            if action.kind != Kind.START:
+                raise IllegalActionError(f"chance must choose the start player, not '{action}'",
+                                         "M2")
+            self._begin(action.value)
+        else:
+            raise IllegalActionError("no chance event is due", "M2")
+
+    def _after_deal(self) -> None:
+        if not self.rounds:
+            self.phase = Phase.START  # random start player (M2)
+            self.to_move = (CHANCE,)
+            return
+        last = self.rounds[-1]
+        # M5: the loser starts; after a drawn round, the player who did not start it
+        starter = 1 - last.winner if last.winner is not None else 1 - last.starter
+        self._begin(starter)
+
+    def _begin(self, starter: int) -> None:
+        self.starter = starter
+        self.player = starter
+        self.phase = Phase.PLACE
+        self.to_move = (starter,)
+
+    def _place(self, seat: int, action: MasterAction) -> None:
+        if action.kind != Kind.PLACE:
+            raise IllegalActionError(f"p{seat} must place a card, not '{action}'", "M3")
+        v, cell = action.value, action.cell
+        if not self.hands[seat][v]:
+            raise IllegalActionError(f"p{seat} has no {CARDS[v].name_en} in hand", "M3")
+        if action not in self.legal_actions(seat):
+            where = ", ".join(cell_name(c) for c in self.legal_cells())
+            raise IllegalActionError(
+                f"{cell_name(cell)} is not a legal cell: a card must touch a placed card along "
+                f"a side and keep the cards within a 4 x 4 box (legal now: {where})", "M3")
+        self.hands[seat][v] -= 1
+        self.grid[cell] = v
+        x, y = cell % SIZE, cell // SIZE
+        x0, x1, y0, y1 = self.box
+        self.box = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+        self.col_codes[x] += 5**v
+        self.row_codes[y] += 5**v
+        self.placed += 1
+        self.player = 1 - seat
+        self.to_move = (self.player,)
+
+    # ------------------------------------------------------------------ scoring (M4, M5)
+    def line_scores(self) -> tuple[list[int], list[int]]:
+        """Current scores of seat 0's columns and seat 1's rows, within the box (partial
+        lines score what they hold)."""
+        x0, _, y0, _ = self.box
+        if self.placed == 0:
+            return [0] * BOX, [0] * BOX
+        t = self.table
+        xs = range(x0, x0 + BOX) if x0 + BOX <= SIZE else range(SIZE - BOX, SIZE)
+        ys = range(y0, y0 + BOX) if y0 + BOX <= SIZE else range(SIZE - BOX, SIZE)
+        return [t[self.col_codes[x]] for x in xs], [t[self.row_codes[y]] for y in ys]
+
+    def _score_round(self) -> None:
+        cols, rows = self.line_scores()
+        result = compare(cols, rows)
+        winner = 0 if result > 0 else 1 if result < 0 else None
+        set_aside = [v for v in range(4) for _ in range(self.deck[v])]
+        self.rounds.append(RoundResult(cols, rows, winner, self.starter, set_aside))
+        if not self.game.match:
+            self._game_over((winner,) if winner is not None else (),
+                            "lowest lines compared" if winner is not None else "drawn round")
+            return
+        if winner is not None:
+            self.dragons[winner] += 1
+            if self.dragons[winner] == 2:
+                self._game_over((winner,), f"p{winner} took a second dragon")
+                return
+        self._new_round()
+
+    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+        self.phase = Phase.OVER
+        self.to_move = ()
+        self.winners = winners
+        self.end_reason = reason
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != Phase.OVER:
+            return None
+        if self.game.match:
+            scores = (float(self.dragons[0]), float(self.dragons[1]))
+        else:
+            last = self.rounds[-1]
+            scores = (float(min(last.columns)), float(min(last.rows)))
+        if self.winners:
+            w = self.winners[0]
+            placings = (1, 2) if w == 0 else (2, 1)
+        else:
+            placings = (1, 1)
+        return Outcome(self.winners, placings, self.end_reason, scores)
+
+    def clone(self) -> MasterState:
+        s = copy.copy(self)
+        s.grid = self.grid[:]
+        s.hands = [h[:] for h in self.hands]
+        s.deck = self.deck[:]
+        s.col_codes = self.col_codes[:]
+        s.row_codes = self.row_codes[:]
+        s.dragons = self.dragons[:]
+        s.rounds = self.rounds[:]
+        s._history = self._history[:]
+        s._log = self._log[:]
+        return s
+
+    # ------------------------------------------------------------------ views (M6)
+    def _public(self) -> JSON:
+        cols, rows = self.line_scores()
+        outcome = self.outcome()
+        return {
+            "game": "master",
+            "phase": self.phase.name.lower(),
+            "to_move": ["chance" if s == CHANCE else s for s in self.to_move],
+            "grid": {cell_name(c): CARDS[v].id for c, v in enumerate(self.grid) if v >= 0},
+            "box": self._box_json(),
+            "legal_cells": ([cell_name(c) for c in self.legal_cells()]
+                            if self.phase == Phase.PLACE else []),
+            "hand_sizes": [sum(h) for h in self.hands],
+            "line_scores": {"columns": cols, "rows": rows},
+            "starter": self.starter if self.starter >= 0 else None,
+            "match": self.game.match,
+            "dragons": self.dragons[:],
+            "rounds": [r.to_json() for r in self.rounds],
+            "result": outcome.to_json() if outcome else None,
+        }
+
+    def _box_json(self) -> JSON | None:
+        if not self.placed:
+            return None
+        x0, x1, y0, y1 = self.box
+        return {"columns": COLS[x0:x1 + 1], "rows": list(range(y0 + 1, y1 + 2))}
+
+    def unseen(self, seat: int) -> list[int]:
+        """Counts per value that ``seat`` has not seen: 20 - own hand - grid (M6)."""
+        out = [COPIES] * 4
+        for v in self.grid:
+            if v >= 0:
+                out[v] -= 1
+        for v in range(4):
+            out[v] -= self.hands[seat][v]
+        return out
+
+    def view(self, seat: int | None) -> JSON:
+        v = self._public()
+        log = self._log[:]
+        # the deal of the current round is secret: each seat sees only its own cards (M6)
+        for i in range(self.round_start, min(len(log), self.round_start + 2 * HAND)):
+            owner = 0 if i - self.round_start < HAND else 1
+            if self.phase != Phase.OVER and owner != seat:
+                log[i] = f"chance: deal to p{owner}"
+        v["history"] = log
+        v["seat"] = seat
+        if seat is not None:
+            v["hand"] = {CARDS[i].id: n for i, n in enumerate(self.hands[seat])}
+            v["unseen"] = {CARDS[i].id: n for i, n in enumerate(self.unseen(seat))}
+            v["lines"] = "columns" if seat == 0 else "rows"
+        return v
+
+    def full_state(self) -> JSON:
+        v = self._public()
+        v["history"] = self._log[:]
+        v["hands"] = [{CARDS[i].id: n for i, n in enumerate(h)} for h in self.hands]
+        v["set_aside"] = {CARDS[i].id: n for i, n in enumerate(self.deck)}
+        return v

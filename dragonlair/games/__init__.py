@@ -21,9 +21,16 @@ def _master(options: Mapping[str, Any]) -> Game:
     return MasterGame(options)
 
 
+def _farkle(options: Mapping[str, Any]) -> Game:
+    from dragonlair.games.farkle.game import FarkleGame
+
+    return FarkleGame(options)
+
+
 GAME_FACTORIES: dict[str, Callable[[Mapping[str, Any]], Game]] = {
     "fist": _fist,
     "master": _master,
+    "farkle": _farkle,
 }
 
 

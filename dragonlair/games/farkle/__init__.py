@@ -1,0 +1,1 @@
+"""Dragon Farkle (Robert J. Hudecek), rules in ../shared/rules/farkle.md."""

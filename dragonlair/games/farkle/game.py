@@ -1,0 +1,71 @@
+"""The Dragon Farkle game declaration: info, options, decks, scoring table, action space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dragonlair.core.errors import OptionError
+from dragonlair.core.game import Game, GameInfo, OptionSpec, resolve_options
+from dragonlair.games.farkle.actions import ActionSpace, FarkleAction
+from dragonlair.games.farkle.cards import decks_from_data
+from dragonlair.games.farkle.scoring import Scorer, ScoringTable
+from dragonlair.games.farkle.state import FarkleState
+
+INFO = GameInfo(
+    id="farkle",
+    name="Dragon Farkle",
+    min_players=2,
+    max_players=5,
+    version=1,
+    options=(
+        OptionSpec("players", 2, "number of players, 2 to 5"),
+        OptionSpec("dragon", 3, "the dragon's strength: 3, or the variant 4 or 5 (D6.4)"),
+        OptionSpec("table", None, "a scoring table replacing D2 (entries as in ScoringTable)"),
+        OptionSpec("decks", None, "companion and item decks replacing the built-in ones (D8.5)"),
+        OptionSpec("max_turns", None, "end after this many player turns; largest army wins"),
+    ),
+)
+
+
+class FarkleGame(Game):
+    """A Dragon Farkle table."""
+
+    info = INFO
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        opts = resolve_options(INFO, options or {})
+        players = opts["players"]
+        if not isinstance(players, int) or not 2 <= players <= 5:
+            raise OptionError(f"Dragon Farkle is for 2 to 5 players, not {players!r}")
+        if opts["dragon"] not in (3, 4, 5):
+            raise OptionError(f"the dragon's strength is 3, 4 or 5, not {opts['dragon']!r}")
+        max_turns = opts["max_turns"]
+        if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
+            raise OptionError(f"max_turns must be a positive whole number, not {max_turns!r}")
+        table = opts["table"]
+        if table is not None and not isinstance(table, Mapping):
+            raise OptionError("table must be a mapping of scoring entries")
+        self.table = ScoringTable.from_json(table) if table else ScoringTable()
+        self.companions, self.items = decks_from_data(opts["decks"])
+        self.options = {**opts, "table": self.table.to_json() if table else None}
+        self.num_players = players
+        self.dragon: int = opts["dragon"]
+        self.max_turns: int | None = max_turns
+        self.scorer = Scorer(self.table)
+        self.space = ActionSpace([c.id for c in self.items], [c.id for c in self.companions])
+
+    def new_initial_state(self) -> FarkleState:
+        return FarkleState(self)
+
+    def parse_action(self, text: str) -> FarkleAction:
+        return self.space.parse(text)
+
+    def action_from_index(self, index: int) -> FarkleAction:
+        if not 0 <= index < len(self.space.actions):
+            raise OptionError(f"no Dragon Farkle action has index {index}")
+        return self.space.actions[index]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.space.actions)

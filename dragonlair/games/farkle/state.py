@@ -1,0 +1,792 @@
+"""The Dragon Farkle engine (rules D1-D9).
+
+Setup: each seat draws a companion (public) and a magic item (hidden), then the start player
+is drawn. A turn: the player may use start-of-turn powers, then chooses Recruit, Skirmish or
+the Final Battle. Every roll is one chance event (``dice 234445 blank``: the soldier dice in
+hand and the event die). After a roll the roller sets dice aside (``keep 4445``), answers the
+alliance (``double`` / ``item``), and rolls on or banks/stops; the Final Battle runs by itself
+until the dragon falls, a farkle, or the army is gone.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from enum import IntEnum
+from functools import cache
+from math import factorial
+from typing import TYPE_CHECKING
+
+from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
+from dragonlair.games.farkle.actions import (
+    ALLIANCE,
+    BLANK,
+    DICE_CODE,
+    DICE_SETS,
+    DRAGON,
+    EVENTS,
+    FarkleAction,
+    Kind,
+)
+from dragonlair.games.farkle.cards import FarkleCard
+from dragonlair.games.farkle.scoring import Counts, dice_text
+
+if TYPE_CHECKING:
+    from dragonlair.games.farkle.game import FarkleGame
+
+BATTLE_ARMY = 5000  # D3: soldiers needed to start a Final Battle
+SKIRMISH_BONUS = 500  # D5.3
+SUPPLY = 10**9  # the supply is unlimited (D1); counted so that soldiers are conserved
+
+
+class Phase(IntEnum):
+    SETUP = 0  # chance: companions, items, start player
+    COMPANION = 1  # chance: a new companion for a player wiped out in the Lair (D7)
+    CHOOSE = 2  # the player's action (and start-of-turn powers)
+    ROLL = 3  # chance: a roll
+    DIE = 4  # chance: one die rerolled (companion)
+    DRAW = 5  # chance: a magic item drawn
+    DECIDE = 6
+    OVER = 7
+
+
+class Mode(IntEnum):
+    NONE = 0
+    RECRUIT = 1
+    SKIRMISH = 2
+    BATTLE = 3
+
+
+class Dec(IntEnum):
+    TABBY = 0  # ignore the dragon on this roll?
+    HICCUP = 1  # the attacker may reroll one die of this roll
+    KEEP = 2  # which dice to set aside
+    ALLIANCE = 3  # double or item
+    CONTINUE = 4  # roll again or bank / stop
+    FARKLE = 5  # accept the farkle (or use an item against it)
+    KEEP_ITEM = 6  # Skirmish winner keeps one gained item
+    DISCARD = 7  # end of turn: over the item limit
+
+
+@cache
+def roll_outcomes(k: int) -> tuple[tuple[int, int, float], ...]:
+    """All rolls of k soldier dice and the event die: (dice code, event, probability)."""
+    out = []
+    for code, counts in enumerate(DICE_SETS):
+        if sum(counts) != k:
+            continue
+        ways = factorial(k)
+        for n in counts:
+            ways //= factorial(n)
+        p = ways / 6**k
+        out.append((code, DRAGON, p / 6))
+        out.append((code, ALLIANCE, p / 6))
+        out.append((code, BLANK, p * 4 / 6))
+    return tuple(out)
+
+
+class FarkleState(State):
+    """A Dragon Farkle position."""
+
+    def __init__(self, game: FarkleGame) -> None:
+        self.game = game
+        self.space = game.space
+        self.scorer = game.scorer
+        n = game.num_players
+        self.num_players = n
+        self.armies = [0] * n
+        self.supply = SUPPLY
+        self.companions = [-1] * n
+        self.items: list[list[int]] = [[] for _ in range(n)]  # held, hidden (D9)
+        self.gained: list[list[int]] = [[] for _ in range(n)]  # set aside this turn (D4.4)
+        self.in_lair = [False] * n
+        self.needs_companion = [False] * n
+        self.item_deck = [c.count for c in game.items]
+        self.item_discard = [0] * len(game.items)
+        self.companion_deck = [c.count for c in game.companions]
+        self.companion_discard = [0] * len(game.companions)
+        self.turn = 0
+        self.player = 0
+        self.mode = Mode.NONE
+        self.start_army = 0
+        self.used: set[str] = set()  # once-per-turn powers used ("tabby", "skree", ...)
+        # the roll
+        self.roller = 0
+        self.full_dice = 6
+        self.hand_dice = 6
+        self.roll: Counts = (0, 0, 0, 0, 0, 0)
+        self.event = BLANK
+        self.pending = 0
+        self.last_value = 0
+        self.asked: set[str] = set()  # powers already offered on this roll
+        # skirmish
+        self.attacker = -1
+        self.defender = -1
+        self.attack_value = 0
+        # battle
+        self.damage = 0
+        self.battle_bonus_used: set[str] = set()
+        # decisions
+        self.phase = Phase.SETUP
+        self.to_move: tuple[int, ...] = (CHANCE,)
+        self.dec: Dec | None = None
+        self.dec_legal: tuple[FarkleAction, ...] = ()
+        self.draw_for = -1
+        self.after_draw = ""
+        self.setup_step = 0
+        self._history: list[tuple[int, FarkleAction]] = []
+        self._log: list[str] = []
+        self.hidden_for: dict[int, int] = {}  # history index -> the only seat that sees it
+        self.events: list[str] = []  # public narration of automatic effects
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+
+    # ------------------------------------------------------------------ contract
+    def current_seats(self) -> tuple[int, ...]:
+        return self.to_move
+
+    @property
+    def history(self) -> Sequence[tuple[int, FarkleAction]]:
+        return self._history
+
+    def turn_count(self) -> int:
+        return self.turn
+
+    def legal_actions(self, seat: int) -> Sequence[FarkleAction]:
+        if seat == CHANCE or seat not in self.to_move:
+            return ()
+        return self.dec_legal
+
+    def chance_outcomes(self) -> list[tuple[FarkleAction, float]]:
+        sp = self.space
+        ph = self.phase
+        if ph == Phase.ROLL:
+            return [(sp.dice[code][ev], p) for code, ev, p in roll_outcomes(self.hand_dice)]
+        if ph == Phase.DIE:
+            return [(sp.die[f], 1 / 6) for f in range(6)]
+        if ph == Phase.DRAW:
+            deck = self._item_pile()
+            total = sum(deck)
+            return [(sp.draw_item[i], n / total) for i, n in enumerate(deck) if n]
+        if ph == Phase.COMPANION or (ph == Phase.SETUP and self.setup_step < self.num_players):
+            deck = self._companion_pile()
+            total = sum(deck)
+            return [(sp.draw_companion[i], n / total) for i, n in enumerate(deck) if n]
+        if ph == Phase.SETUP and self.setup_step < 2 * self.num_players:
+            deck = self._item_pile()
+            total = sum(deck)
+            return [(sp.draw_item[i], n / total) for i, n in enumerate(deck) if n]
+        if ph == Phase.SETUP:
+            return [(sp.start[s], 1 / self.num_players) for s in range(self.num_players)]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> FarkleAction:
+        if self.phase == Phase.ROLL:  # same distribution, without listing 1,386 outcomes
+            c = [0, 0, 0, 0, 0, 0]
+            for _ in range(self.hand_dice):
+                c[rng.randrange(6)] += 1
+            e = rng.randrange(6)
+            event = DRAGON if e == 0 else ALLIANCE if e == 1 else BLANK
+            return self.space.dice[DICE_CODE[(c[0], c[1], c[2], c[3], c[4], c[5])]][event]
+        action = super().sample_chance(rng)
+        assert isinstance(action, FarkleAction)
+        return action
+
+    def apply(self, seat: int, action: FarkleAction) -> None:  # type: ignore[override]
+        if seat not in self.to_move:
+            self.check_seat(seat)
+        if seat == CHANCE:
+            if self.phase == Phase.ROLL:
+                possible = action.kind == Kind.DICE and sum(DICE_SETS[action.a]) == self.hand_dice
+            else:
+                possible = any(a is action for a, _ in self.chance_outcomes())
+            if not possible:
+                raise IllegalActionError(f"chance outcome '{action}' is not possible here", "D3")
+        elif action not in self.dec_legal:
+            raise self._illegal(seat, action)
+        index = len(self._history)
+        self._history.append((seat, action))
+        self._log.append(f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}")
+        if seat == CHANCE:
+            self._on_chance(action, index)
+        else:
+            self._on_decision(seat, action)
+
+    def _illegal(self, seat: int, action: FarkleAction) -> IllegalActionError:
+        options = ", ".join(a.text for a in self.dec_legal)
+        rule = {Dec.KEEP: "D2", Dec.ALLIANCE: "D4.4", Dec.CONTINUE: "D4.1", Dec.FARKLE: "D4.2",
+                Dec.KEEP_ITEM: "D5.3", Dec.DISCARD: "D8.3", Dec.TABBY: "D8.4",
+                Dec.HICCUP: "D8.4"}.get(self.dec, "D3") if self.dec is not None else "D3"
+        if action.kind == Kind.KEEP and self.dec == Dec.KEEP:
+            return IllegalActionError(
+                f"p{seat} cannot set aside {dice_text(DICE_SETS[action.a])} from the roll "
+                f"{dice_text(self.roll)}: every die set aside must score (legal: {options})",
+                "D2")
+        if action.kind == Kind.BATTLE:
+            return IllegalActionError(
+                f"p{seat} needs {BATTLE_ARMY} soldiers at the start of the turn, or to be in "
+                "the Dragon's Lair, to fight the Final Battle", "D3")
+        if action.kind == Kind.SKIRMISH:
+            return IllegalActionError(
+                f"p{seat} cannot attack p{action.a}: a Skirmish targets another player who is "
+                "not in the Dragon's Lair", "D5.1")
+        return IllegalActionError(f"p{seat}: '{action}' is not allowed now; choose one of: "
+                                  f"{options}", rule)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != Phase.OVER:
+            return None
+        scores = tuple(float(a) for a in self.armies)
+        return Outcome(self.winners, placings_from_scores(scores, self.winners),
+                       self.end_reason, scores)
+
+    def clone(self) -> FarkleState:
+        s = copy.copy(self)
+        s.armies = self.armies[:]
+        s.companions = self.companions[:]
+        s.items = [i[:] for i in self.items]
+        s.gained = [g[:] for g in self.gained]
+        s.in_lair = self.in_lair[:]
+        s.needs_companion = self.needs_companion[:]
+        s.item_deck = self.item_deck[:]
+        s.item_discard = self.item_discard[:]
+        s.companion_deck = self.companion_deck[:]
+        s.companion_discard = self.companion_discard[:]
+        s.used = set(self.used)
+        s.asked = set(self.asked)
+        s.battle_bonus_used = set(self.battle_bonus_used)
+        s._history = self._history[:]
+        s._log = self._log[:]
+        s.hidden_for = dict(self.hidden_for)
+        s.events = self.events[:]
+        return s
+
+    # ------------------------------------------------------------------ helpers
+    def _card(self, seat: int) -> FarkleCard | None:
+        k = self.companions[seat]
+        return self.game.companions[k] if k >= 0 else None
+
+    def _has(self, seat: int, effect: str) -> bool:
+        c = self._card(seat)
+        return c is not None and c.effect == effect
+
+    def _item_pile(self) -> list[int]:
+        if not any(self.item_deck) and any(self.item_discard):
+            return self.item_discard  # D8.2: an empty pile is the shuffled discards
+        return self.item_deck
+
+    def _companion_pile(self) -> list[int]:
+        if not any(self.companion_deck) and any(self.companion_discard):
+            return self.companion_discard
+        return self.companion_deck
+
+    def _take_from(self, pile_kind: str, k: int) -> None:
+        if pile_kind == "item":
+            if not any(self.item_deck):
+                self.item_deck, self.item_discard = self.item_discard, [0] * len(self.item_deck)
+            self.item_deck[k] -= 1
+        else:
+            if not any(self.companion_deck):
+                self.companion_deck, self.companion_discard = (
+                    self.companion_discard, [0] * len(self.companion_deck))
+            self.companion_deck[k] -= 1
+
+    def _move(self, seat: int, delta: int) -> int:
+        """Soldiers between an army and the supply; an army never goes below 0."""
+        if delta < 0:
+            delta = -min(-delta, self.armies[seat])
+        self.armies[seat] += delta
+        self.supply -= delta
+        return delta
+
+    def _ask(self, seat: int, dec: Dec, legal: Sequence[FarkleAction]) -> None:
+        self.phase = Phase.DECIDE
+        self.dec = dec
+        self.dec_legal = tuple(sorted(legal, key=_index))
+        self.to_move = (seat,)
+
+    def _chance(self, phase: Phase) -> None:
+        self.phase = phase
+        self.dec = None
+        self.dec_legal = ()
+        self.to_move = (CHANCE,)
+
+    def item_limit(self, seat: int) -> int:
+        """D8.3: one item; a Plunder Sack held lets its holder keep that many others too."""
+        extra = max((self.game.items[i].amount for i in self.items[seat]
+                     if self.game.items[i].effect == "keep_extra"), default=-1)
+        return 1 if extra < 0 else 1 + extra
+
+    def _usable(self, seat: int, window: str) -> list[FarkleAction]:
+        items = self.game.items
+        seen: set[int] = set()
+        out = []
+        for i in self.items[seat]:
+            if i not in seen and items[i].window == window:
+                seen.add(i)
+                out.append(self.space.use[i])
+        return out
+
+    def _use_item(self, seat: int, i: int) -> None:
+        self.items[seat].remove(i)
+        self.item_discard[i] += 1
+
+    # ------------------------------------------------------------------ chance
+    def _on_chance(self, action: FarkleAction, index: int) -> None:
+        k = action.kind
+        if self.phase == Phase.SETUP:
+            n = self.num_players
+            if self.setup_step < n:
+                self._take_from("companion", action.a)
+                self.companions[self.setup_step] = action.a
+            elif self.setup_step < 2 * n:
+                seat = self.setup_step - n
+                self._take_from("item", action.a)
+                self.items[seat].append(action.a)
+                self.hidden_for[index] = seat
+            else:
+                self.turn = 1
+                self._start_turn(action.a)
+                return
+            self.setup_step += 1
+            self._chance(Phase.SETUP)
+        elif k == Kind.DRAW_COMPANION:
+            self._take_from("companion", action.a)
+            self.companions[self.player] = action.a
+            self.needs_companion[self.player] = False
+            self._choose()
+        elif k == Kind.DRAW_ITEM:
+            self._take_from("item", action.a)
+            self.gained[self.draw_for].append(action.a)
+            self.hidden_for[index] = self.draw_for
+            then, self.after_draw = self.after_draw, ""
+            if then == "end":
+                self._end_turn()
+            else:
+                self._continue()
+        elif k == Kind.DIE:
+            c = list(self.roll)
+            c[action.a - 1] += 1
+            self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
+            self._resolve_roll()
+        else:
+            self.roll = DICE_SETS[action.a]
+            self.event = action.b
+            self.asked = set()
+            self._resolve_roll()
+
+    # ------------------------------------------------------------------ turns (D3)
+    def _start_turn(self, seat: int) -> None:
+        self.player = seat
+        self.mode = Mode.NONE
+        self.used = set()
+        self.damage = 0
+        self.start_army = self.armies[seat]
+        if self.needs_companion[seat]:  # D7: a new companion at the start of the turn
+            self._chance(Phase.COMPANION)
+            return
+        self._choose()
+
+    def _choose(self) -> None:
+        seat = self.player
+        sp = self.space
+        legal = [sp.recruit]
+        legal += [sp.skirmish[s] for s in range(self.num_players)
+                  if s != seat and not self.in_lair[s]]
+        if self.start_army >= BATTLE_ARMY or self.in_lair[seat]:
+            legal.append(sp.battle)
+        if self._has(seat, "scare") and "scare" not in self.used:
+            legal += [sp.scare[s] for s in range(self.num_players) if s != seat]
+        legal += self._usable(seat, "start")
+        self._ask(seat, Dec.KEEP, legal)
+        self.phase = Phase.CHOOSE  # the action choice: no decision inside a roll
+        self.dec = None
+
+    def _on_decision(self, seat: int, action: FarkleAction) -> None:
+        k = action.kind
+        sp = self.space
+        if self.phase == Phase.CHOOSE:
+            if k == Kind.SCARE:
+                self.used.add("scare")
+                card = self._card(seat)
+                assert card is not None
+                lost = -self._move(action.a, -card.amount)
+                self.events.append(f"p{seat}'s {card.name_en} scares off {lost} of p{action.a}'s "
+                                   "soldiers")
+                self._choose()
+            elif k == Kind.USE:
+                card = self.game.items[action.a]
+                self._use_item(seat, action.a)
+                self._move(seat, card.amount)
+                self._choose()
+            elif k == Kind.RECRUIT:
+                self.in_lair[seat] = False  # D7
+                self._begin(Mode.RECRUIT, seat, 6)
+            elif k == Kind.SKIRMISH:
+                self.in_lair[seat] = False
+                self.attacker, self.defender = seat, action.a
+                self.attack_value = 0
+                self._begin(Mode.SKIRMISH, seat, 6)
+            else:
+                self.in_lair[seat] = True  # D7: whoever fights is in the Lair
+                self.damage = 0
+                self.battle_bonus_used = set()
+                self._begin(Mode.BATTLE, seat, 6)
+            return
+        dec = self.dec
+        if dec == Dec.TABBY:
+            self.asked.add("tabby")
+            if k == Kind.TABBY:
+                self.used.add("tabby")
+                self.event = BLANK
+                self.events.append(f"p{seat}'s companion ignores the dragon")
+            self._resolve_roll()
+        elif dec == Dec.HICCUP:
+            self.asked.add("hiccup")
+            if k == Kind.REROLL:
+                self.used.add("hiccup")
+                c = list(self.roll)
+                c[action.a - 1] -= 1
+                self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
+                self._chance(Phase.DIE)
+                return
+            self._resolve_roll()
+        elif dec == Dec.KEEP:
+            sel = DICE_SETS[action.a]
+            value = dict(self.scorer.selections(self.roll))[sel]
+            self.hand_dice -= sum(sel)
+            self.last_value = value
+            if self.event == ALLIANCE:
+                self._ask(self.roller, Dec.ALLIANCE, (sp.double, sp.item))
+                return
+            self.pending += value
+            self._continue()
+        elif dec == Dec.ALLIANCE:
+            if k == Kind.DOUBLE:
+                self.pending += 2 * self.last_value
+                self._continue()
+            else:
+                self.pending += self.last_value
+                self.draw_for = self.roller
+                self._draw_item("continue")
+        elif dec == Dec.CONTINUE:
+            if k == Kind.USE:
+                card = self.game.items[action.a]
+                self._use_item(seat, action.a)
+                if card.effect == "pending_bonus":
+                    self.pending += card.amount
+                else:  # hot_dice
+                    self.hand_dice = 0
+                self._continue()
+            elif k == Kind.ROLL:
+                if self.hand_dice == 0:
+                    self.hand_dice = self.full_dice  # hot dice
+                self._chance(Phase.ROLL)
+            elif k == Kind.BANK:
+                self._bank()
+            else:
+                self._finish_side(self.pending)
+        elif dec == Dec.FARKLE:
+            if k == Kind.USE:
+                self._use_item(seat, action.a)
+                self.events.append(f"p{seat} ignores the farkle")
+                self.roll = (0, 0, 0, 0, 0, 0)
+                self._chance(Phase.ROLL)  # the same dice again
+            else:
+                self._farkle()
+        elif dec == Dec.KEEP_ITEM:
+            keep = action.a
+            for i in self.gained[seat]:
+                if i != keep:
+                    self.item_discard[i] += 1
+            self.gained[seat] = [keep]
+            self._end_turn()
+        elif dec == Dec.DISCARD:
+            self.items[seat].remove(action.a)
+            self.item_discard[action.a] += 1
+            self._check_limits()
+
+    def _begin(self, mode: Mode, roller: int, dice: int) -> None:
+        self.mode = mode
+        self.roller = roller
+        self.full_dice = dice
+        self.hand_dice = dice
+        self.pending = 0
+        self._chance(Phase.ROLL)
+
+    def _draw_item(self, then: str) -> None:
+        if not any(self.item_deck) and not any(self.item_discard):
+            self.events.append("no magic item is left to draw")
+            if then == "end":
+                self._end_turn()
+            else:
+                self._continue()
+            return
+        self.after_draw = then
+        self._chance(Phase.DRAW)
+
+    # ------------------------------------------------------------------ rolls (D4, D5)
+    def _resolve_roll(self) -> None:
+        if self.mode == Mode.BATTLE:
+            self._battle_roll()
+            return
+        seat = self.roller
+        sp = self.space
+        if (self.event == DRAGON and self.mode == Mode.RECRUIT and "tabby" not in self.used
+                and "tabby" not in self.asked and self._has(seat, "ignore_dragon")):
+            self._ask(seat, Dec.TABBY, (sp.tabby, sp.pass_))
+            return
+        if (self.mode == Mode.SKIRMISH and "hiccup" not in self.used
+                and "hiccup" not in self.asked and self._has(self.attacker, "reroll_one")):
+            faces = [sp.reroll[f] for f in range(6) if self.roll[f]]
+            self._ask(self.attacker, Dec.HICCUP, [*faces, sp.pass_])
+            return
+        sels = self.scorer.selections(self.roll)
+        if not sels:
+            if self.event == DRAGON:  # D4.3: the farkle is ignored
+                self.events.append(f"p{seat} escapes the dragon")
+                self._continue()
+                return
+            self._ask(seat, Dec.FARKLE, [sp.farkle, *self._usable(seat, "farkle")])
+            return
+        if self.event == DRAGON:  # D4.3: the dragon eats every scoring die
+            eaten, value = self.scorer.scoring_dice(self.roll)
+            self.hand_dice -= sum(eaten)
+            self.events.append(f"the dragon eats {dice_text(eaten)} ({value} soldiers) from "
+                               f"p{seat}'s roll")
+            self._continue()
+            return
+        self._ask(seat, Dec.KEEP, [sp.keep[DICE_CODE[s]] for s, _ in sels])
+
+    def _continue(self) -> None:
+        sp = self.space
+        end = sp.bank if self.mode == Mode.RECRUIT else sp.stop
+        self._ask(self.roller, Dec.CONTINUE,
+                  [sp.roll, end, *self._usable(self.roller, "decide")])
+
+    def _farkle(self) -> None:
+        seat = self.roller
+        if self.mode == Mode.RECRUIT:  # D4.2
+            kept = 0
+            if self._has(seat, "farkle_keep_half"):
+                kept = self.pending // 2 // 50 * 50
+                self._move(seat, kept)
+            self.events.append(f"p{seat} farkles and loses {self.pending - kept} pending soldiers")
+            for i in self.gained[seat]:
+                self.item_discard[i] += 1
+            self.gained[seat] = []
+            self.pending = 0
+            self._end_turn()
+        elif self.mode == Mode.SKIRMISH:
+            self._finish_side(0)  # D5.1: a farkle makes the value 0
+        else:
+            self.events.append(f"p{seat} farkles in the Final Battle; the dragon heals")
+            self._end_turn()
+
+    def _bank(self) -> None:
+        seat = self.roller
+        amount = self.pending
+        card = self._card(seat)
+        if amount and card is not None and card.effect == "bank_bonus":
+            amount += card.amount
+        self._move(seat, amount)
+        if card is not None and card.effect == "treasure" and self.pending >= card.amount:
+            self.draw_for = seat
+            self._draw_item("end")
+            return
+        self._end_turn()
+
+    def _finish_side(self, value: int) -> None:
+        """The attacker's or the defender's rolling is over (D5)."""
+        if self.roller == self.attacker:
+            if value and self._has(self.attacker, "attack_bonus"):
+                value += self._card(self.attacker).amount  # type: ignore[union-attr]
+            self.attack_value = value
+            self._begin(Mode.SKIRMISH, self.defender, 5)  # D5.2
+            return
+        defence = value
+        if defence and self._has(self.defender, "defence_bonus"):
+            defence += self._card(self.defender).amount  # type: ignore[union-attr]
+        a, d = self.attacker, self.defender
+        attack = self.attack_value
+        self.events.append(f"skirmish: p{a} {attack} against p{d} {defence}")
+        if attack == defence:  # D5.3: nothing moves, gained items are discarded
+            for s in (a, d):
+                for i in self.gained[s]:
+                    self.item_discard[i] += 1
+                self.gained[s] = []
+            self._end_turn()
+            return
+        winner, loser = (a, d) if attack > defence else (d, a)
+        taken = -self._move(loser, -abs(attack - defence))  # all of it if the loser has less
+        self._move(winner, taken + SKIRMISH_BONUS)
+        for i in self.gained[loser]:
+            self.item_discard[i] += 1
+        self.gained[loser] = []
+        mine = self.gained[winner]
+        if len(set(mine)) > 1:
+            self._ask(winner, Dec.KEEP_ITEM, [self.space.keep_item[i] for i in set(mine)])
+            return
+        for i in mine[1:]:
+            self.item_discard[i] += 1
+        self.gained[winner] = mine[:1]
+        self._end_turn()
+
+    # ------------------------------------------------------------------ the Final Battle (D6)
+    def _battle_roll(self) -> None:
+        seat = self.roller
+        items = self.game.items
+        scoring, loss = self.scorer.scoring_dice(self.roll)
+        damage = 2 if self.event == ALLIANCE else 1 if self.event == DRAGON else 0
+        if not damage and not any(scoring):
+            self._ask(seat, Dec.FARKLE, [self.space.farkle, *self._usable(seat, "farkle")])
+            return
+        if damage:
+            card = self._card(seat)
+            if card is not None and card.effect == "battle_damage" \
+                    and "companion" not in self.battle_bonus_used:
+                self.battle_bonus_used.add("companion")
+                damage += card.amount
+            arrow = next((i for i in self.items[seat] if items[i].effect == "battle_damage"),
+                         None)
+            if arrow is not None and "arrow" not in self.battle_bonus_used:
+                self.battle_bonus_used.add("arrow")
+                self._use_item(seat, arrow)
+                damage += items[arrow].amount
+                self.events.append(f"p{seat} shoots a {items[arrow].name_en}")
+            self.damage += damage
+            self.events.append(f"p{seat} deals {damage} damage ({self.damage} in all)")
+            if self.damage >= self.game.dragon:  # D6.4
+                self._game_over((seat,), f"p{seat} slew the dragon")
+                return
+        if any(scoring):
+            shield = next((i for i in self.items[seat] if items[i].effect == "battle_shield"),
+                          None)
+            if shield is not None and "shield" not in self.battle_bonus_used:
+                self.battle_bonus_used.add("shield")
+                self._use_item(seat, shield)
+                self.events.append(f"p{seat}'s {items[shield].name_en} saves {loss} soldiers")
+                loss = 0
+            if self._has(seat, "battle_loss_half"):
+                loss = loss // 2 // 50 * 50
+            lost = -self._move(seat, -loss)
+            self.events.append(f"p{seat} loses {lost} soldiers to the dragon")
+            self.hand_dice -= sum(scoring)
+            if self.hand_dice == 0:
+                self.hand_dice = 6  # hot dice (D6.3)
+            if self.armies[seat] == 0:  # D7: wiped out in the Lair
+                self.in_lair[seat] = False
+                k = self.companions[seat]
+                self.companion_discard[k] += 1
+                self.companions[seat] = -1
+                self.needs_companion[seat] = True
+                self.events.append(f"p{seat}'s army is gone; the dragon heals")
+                self._end_turn()
+                return
+        self._chance(Phase.ROLL)
+
+    # ------------------------------------------------------------------ end of turn
+    def _end_turn(self) -> None:
+        self.mode = Mode.NONE
+        self.damage = 0  # D6.4: the dragon heals
+        for s in range(self.num_players):
+            self.items[s] += self.gained[s]
+            self.gained[s] = []
+        self._check_limits()
+
+    def _check_limits(self) -> None:
+        """D8.3: each player keeps at most their limit of items, choosing which."""
+        for s in range(self.num_players):
+            if len(self.items[s]) > self.item_limit(s):
+                self._ask(s, Dec.DISCARD, [self.space.discard[i] for i in set(self.items[s])])
+                return
+        max_turns = self.game.max_turns
+        if max_turns is not None and self.turn >= max_turns:
+            best = max(self.armies)
+            self._game_over(tuple(s for s, a in enumerate(self.armies) if a == best),
+                            f"turn limit of {max_turns} reached; the largest army wins")
+            return
+        self.turn += 1
+        self._start_turn((self.player + 1) % self.num_players)
+
+    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+        self.phase = Phase.OVER
+        self.to_move = ()
+        self.dec = None
+        self.dec_legal = ()
+        self.winners = winners
+        self.end_reason = reason
+
+    # ------------------------------------------------------------------ views (D9)
+    def _public(self) -> JSON:
+        game = self.game
+        outcome = self.outcome()
+        return {
+            "game": "farkle",
+            "players": self.num_players,
+            "turn": self.turn,
+            "player": self.player,
+            "phase": self.phase.name.lower(),
+            "decision": self.dec.name.lower() if self.dec is not None else (
+                "action" if self.phase == Phase.CHOOSE else None),
+            "to_move": ["chance" if s == CHANCE else s for s in self.to_move],
+            "mode": self.mode.name.lower(),
+            "roller": self.roller if self.mode != Mode.NONE else None,
+            "roll": dice_text(self.roll),
+            "event": EVENTS[self.event],
+            "dice_in_hand": self.hand_dice,
+            "pending": self.pending,
+            "skirmish": ({"attacker": self.attacker, "defender": self.defender,
+                          "attack_value": self.attack_value}
+                         if self.mode == Mode.SKIRMISH else None),
+            "dragon": {"strength": game.dragon, "damage": self.damage},
+            "seats": [
+                {"seat": s, "army": self.armies[s], "in_lair": self.in_lair[s],
+                 "companion": (game.companions[self.companions[s]].id
+                               if self.companions[s] >= 0 else None),
+                 "items": len(self.items[s]), "items_gained": len(self.gained[s])}
+                for s in range(self.num_players)
+            ],
+            "item_deck_size": sum(self.item_deck),
+            "events": self.events[-20:],
+            "result": outcome.to_json() if outcome else None,
+        }
+
+    def view(self, seat: int | None) -> JSON:
+        v = self._public()
+        log = self._log[:]
+        for i, owner in self.hidden_for.items():
+            if owner != seat:
+                log[i] = f"chance: item for p{owner}"
+        for i, (s, a) in enumerate(self._history):
+            if s != seat and a.kind in (Kind.DISCARD, Kind.KEEP_ITEM):
+                log[i] = f"p{s}: {'discard' if a.kind == Kind.DISCARD else 'keep-item'} (hidden)"
+        v["history"] = log
+        v["seat"] = seat
+        if seat is not None:
+            items = self.game.items
+            v["me"] = {"items": sorted(items[i].id for i in self.items[seat]),
+                       "gained": sorted(items[i].id for i in self.gained[seat]),
+                       "item_limit": self.item_limit(seat)}
+        return v
+
+    def full_state(self) -> JSON:
+        v = self._public()
+        items = self.game.items
+        v["history"] = self._log[:]
+        v["items"] = [sorted(items[i].id for i in h) for h in self.items]
+        v["gained"] = [sorted(items[i].id for i in g) for g in self.gained]
+        v["supply"] = self.supply
+        v["item_deck"] = {items[i].id: n for i, n in enumerate(self.item_deck) if n}
+        v["item_discard"] = {items[i].id: n for i, n in enumerate(self.item_discard) if n}
+        return v
+
+    def soldiers(self) -> int:
+        """Armies plus supply: constant (soldiers are conserved, D1)."""
+        return sum(self.armies) + self.supply
+
+
+def _index(action: FarkleAction) -> int:
+    return action.index

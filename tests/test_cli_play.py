@@ -11,16 +11,16 @@ import pytest
 from typer.testing import CliRunner
 
 from dragonlair.bots import make_bot
-from dragonlair.cli.fist_screen import Narrator, describe_action
-from dragonlair.cli.i18n import engine_note
-from dragonlair.cli.main import app
-from dragonlair.cli.play import (
+from dragonlair.cli.fist_play import (
     InputProblem,
     bid_from_text,
     choice_from_text,
     parse_bid_words,
     resolve_seats,
 )
+from dragonlair.cli.fist_screen import Narrator, describe_action
+from dragonlair.cli.i18n import engine_note
+from dragonlair.cli.main import app
 from dragonlair.core.driver import play_out
 from dragonlair.core.errors import OptionError
 from dragonlair.games.fist.game import FistGame

@@ -25,8 +25,12 @@ STRINGS: dict[str, tuple[str, str]] = {
                      "gib je Spieler ein --seat an oder lass --players weg"),
     "err_players": ("Fist of Dragonstones is for 3 to 6 players, not {n}",
                     "Faust der Drachensteine ist für 3 bis 6 Personen, nicht für {n}"),
-    "err_game": ("interactive play supports only Fist of Dragonstones ('fist'), not {game!r}",
-                 "Interaktiv spielbar ist nur Faust der Drachensteine ('fist'), nicht {game!r}"),
+    "err_game": ("{game!r} cannot be played in the terminal yet (playable: fist, master)",
+                 "{game!r} ist im Terminal noch nicht spielbar (spielbar: fist, master)"),
+    "err_not_for": ("{option} is an option of {owner} only, not of {game}",
+                    "{option} gibt es nur bei {owner}, nicht bei {game}"),
+    "err_four": ("--four-of-a-kind must be 100 or 100+face, not {value!r}",
+                 "--four-of-a-kind muss 100 oder 100+face sein, nicht {value!r}"),
     # ---------------------------------------------------------------- the screen
     "title": ("Fist of Dragonstones", "Faust der Drachensteine"),
     "turn": ("Turn {n}", "Runde {n}"),
@@ -261,6 +265,159 @@ STRINGS: dict[str, tuple[str, str]] = {
                  "Die Fähigkeit einmal nutzen und den Doppelgänger behalten"),
     "d_card": ("Card: {card}", "Karte: {card}"),
     "d_stone": ("Stone: {colour}", "Stein: {colour}"),
+    # ================================================================ Dragon Master
+    "m_title": ("Dragon Master", "Dragon Master"),
+    "m_round": ("Round {n}", "Runde {n}"),
+    "err_m_players": ("Dragon Master is for 2 players, not {n}",
+                      "Dragon Master ist für 2 Personen, nicht für {n}"),
+    "err_m_seats": ("Dragon Master needs exactly 2 --seat options (p0 then p1), not {n}; or "
+                    "give none for you against the {bot} bot",
+                    "Dragon Master braucht genau 2 --seat-Optionen (p0, dann p1), nicht {n}; "
+                    "oder keine für dich gegen den Bot {bot}"),
+    "m_lines_cols": ("columns", "Spalten"),
+    "m_lines_rows": ("rows", "Zeilen"),
+    "m_seat_lines": ("p{seat} {name} ({lines})", "p{seat} {name} ({lines})"),
+    "m_started": ("p{seat} began this round", "p{seat} hat diese Runde begonnen"),
+    "m_dragons": ("Dragons (first to 2 wins the match): {dragons}",
+                  "Drachen (wer zuerst 2 hat, gewinnt das Match): {dragons}"),
+    "m_last": ("Last card: p{seat} {name} put {card} on {cell}",
+               "Zuletzt: p{seat} {name} legte {card} auf {cell}"),
+    "m_first": ("No card on the table yet: the first card goes on d4.",
+                "Noch liegt keine Karte: die erste kommt auf d4."),
+    "m_view_0": ("Seen from p0's side: columns a–g run away from p0, row 1 is nearest. "
+                 "p0 owns the columns, p1 the rows.",
+                 "Von p0 aus gesehen: die Spalten a–g laufen von p0 weg, Zeile 1 ist am "
+                 "nächsten. p0 gehören die Spalten, p1 die Zeilen."),
+    "m_view_1": ("Seen from p1's side (turned a quarter turn): p1's lines, the rows 1–7, run "
+                 "away from p1 as columns; p0's lines, the columns a–g, run across. Cell names "
+                 "stay the same.",
+                 "Von p1 aus gesehen (um eine Vierteldrehung gedreht): die Reihen von p1, die "
+                 "Zeilen 1–7, laufen als Spalten von p1 weg; die Reihen von p0, die Spalten "
+                 "a–g, laufen quer. Die Feldnamen bleiben gleich."),
+    "m_view_public": ("p0 owns the columns (a–g), p1 the rows (1–7).",
+                      "p0 gehören die Spalten (a–g), p1 die Zeilen (1–7)."),
+    "m_legend": ("[0] Egg · [1] Emerald · [2] Sapphire · [3] Ruby · a name like {cell} marks "
+                 "a cell you may use · the numbers beside and below are what each line scores "
+                 "now",
+                 "[0] Ei · [1] Smaragd · [2] Saphir · [3] Rubin · ein Name wie {cell} markiert "
+                 "ein Feld, auf das du legen darfst · die Zahlen daneben und darunter sind der "
+                 "jetzige Wert jeder Reihe"),
+    "m_lines_now": ("Lines now, lowest first — p{seat} {name} ({lines}): {scores}",
+                    "Reihen jetzt, niedrigste zuerst — p{seat} {name} ({lines}): {scores}"),
+    "m_hand_title": ("Your hand — p{seat} {name}", "Deine Hand — p{seat} {name}"),
+    "m_hand_empty": ("no cards", "keine Karten"),
+    "m_other_hand": ("p{seat} {name} holds {n} cards.", "p{seat} {name} hält {n} Karten."),
+    "m_other_hand_1": ("p{seat} {name} holds 1 card.", "p{seat} {name} hält 1 Karte."),
+    "m_unseen": ("Cards you have not seen: {n} ({cards}) — the other hand and the 4 set aside.",
+                 "Karten, die du nicht gesehen hast: {n} ({cards}) — die andere Hand und die 4 "
+                 "beiseitegelegten."),
+    "m_hands_public": ("Cards in hand: {hands}.", "Karten auf der Hand: {hands}."),
+    "m_place_head": ("p{seat} {name}: place a card — a card and a cell, e.g. {example} "
+                     "(? help, log, quit)",
+                     "p{seat} {name}: lege eine Karte — Karte und Feld, z. B. {example} "
+                     "(? Hilfe, log, quit)"),
+    "m_prompt": ("Your move> ", "Dein Zug> "),
+    # ---------------------------------------------------------------- input problems
+    "m_bad_cell": ("{cell} is not on the board; cells are a1 to g7 (columns a–g, rows 1–7).",
+                   "{cell} liegt nicht auf dem Brett; Felder sind a1 bis g7 (Spalten a–g, "
+                   "Zeilen 1–7)."),
+    "m_taken": ("{cell} is not a legal cell: the {card} is already there. Legal now: {legal}.",
+                "{cell} ist kein erlaubtes Feld: dort liegt schon {card}. Erlaubt: {legal}."),
+    "m_origin": ("{cell} is not a legal cell: the first card goes on d4 (the grid is named "
+                 "around it).",
+                 "{cell} ist kein erlaubtes Feld: die erste Karte kommt auf d4 (das Raster ist "
+                 "darum herum benannt)."),
+    "m_not_adjacent": ("{cell} is not a legal cell: it does not share a side with a placed "
+                       "card (corners are not enough, M3). Legal now: {legal}.",
+                       "{cell} ist kein erlaubtes Feld: es grenzt mit keiner Seite an eine "
+                       "liegende Karte (über Eck reicht nicht, M3). Erlaubt: {legal}."),
+    "m_outside_box": ("{cell} is not a legal cell: the cards would no longer fit in a 4 × 4 "
+                      "box (M3). Legal now: {legal}.",
+                      "{cell} ist kein erlaubtes Feld: die Karten passten nicht mehr in ein "
+                      "4 × 4-Raster (M3). Erlaubt: {legal}."),
+    "m_no_card": ("You have no {card}; your hand: {hand}.",
+                  "{card} hast du nicht auf der Hand; deine Hand: {hand}."),
+    "m_bad_value": ("No card has the value {n}; the values are 0 (Egg) to 3 (Ruby).",
+                    "Keine Karte hat den Wert {n}; die Werte sind 0 (Ei) bis 3 (Rubin)."),
+    "m_ambiguous": ("{word!r} could be {cards}; type more letters or the value.",
+                    "{word!r} kann {cards} sein; tippe mehr Buchstaben oder den Wert."),
+    "m_unknown_word": ("I do not understand {word!r}; type a card and a cell, e.g. {example}.",
+                       "{word!r} verstehe ich nicht; gib Karte und Feld ein, z. B. {example}."),
+    "m_two_cards": ("Name one card, not two.", "Nenne eine Karte, nicht zwei."),
+    "m_two_cells": ("Name one cell, not two.", "Nenne ein Feld, nicht zwei."),
+    "m_which_card": ("Which card? Your hand: {hand}.", "Welche Karte? Deine Hand: {hand}."),
+    "m_which_cell": ("Which cell? Legal now: {legal}.", "Welches Feld? Erlaubt: {legal}."),
+    "m_log_title": ("Cards placed this round", "In dieser Runde gelegt"),
+    "m_log_empty": ("No card placed yet this round.", "In dieser Runde liegt noch keine Karte."),
+    # ---------------------------------------------------------------- events
+    "m_ev_round": ("— Round {n} —", "— Runde {n} —"),
+    "m_ev_start_lot": ("p{seat} {name} starts (drawn by lot).",
+                       "p{seat} {name} beginnt (ausgelost)."),
+    "m_ev_start": ("p{seat} {name} starts.", "p{seat} {name} beginnt."),
+    "m_ev_place": ("p{seat} {name}: {card} on {cell}", "p{seat} {name}: {card} auf {cell}"),
+    # ---------------------------------------------------------------- round end (M4, M5)
+    "m_round_over": ("Round {n} is over", "Runde {n} ist vorbei"),
+    "m_final_lines": ("p{seat} {name} ({lines}), lowest first: {scores}",
+                      "p{seat} {name} ({lines}), niedrigste zuerst: {scores}"),
+    "m_decided": ("Compared from the lowest (p0 : p1): {steps} — p{seat} {name} wins the "
+                  "round.",
+                  "Von der niedrigsten an verglichen (p0 : p1): {steps} — p{seat} {name} "
+                  "gewinnt die Runde."),
+    "m_drawn": ("Both lists are equal: a drawn round.",
+                "Beide Listen sind gleich: die Runde ist unentschieden."),
+    "m_set_aside": ("Set aside this round: {cards}", "In dieser Runde beiseitegelegt: {cards}"),
+    "m_dragon_won": ("p{seat} {name} takes a dragon.", "p{seat} {name} bekommt einen Drachen."),
+    "m_no_dragon": ("Nobody takes a dragon.", "Niemand bekommt einen Drachen."),
+    "m_next_loser": ("p{seat} {name} starts the next round (lost this one).",
+                     "p{seat} {name} beginnt die nächste Runde (hat diese verloren)."),
+    "m_next_drawn": ("p{seat} {name} starts the next round (did not start the drawn one).",
+                     "p{seat} {name} beginnt die nächste Runde (hat die unentschiedene nicht "
+                     "begonnen)."),
+    "m_next_round": ("Press Enter for the next round", "Drücke Enter für die nächste Runde"),
+    "m_drawn_game": ("Drawn round: nobody wins.", "Unentschieden: niemand gewinnt."),
+    "m_lowest": ("Lowest lines: {scores}", "Niedrigste Reihen: {scores}"),
+    "m_dragons_end": ("Dragons: {dragons}", "Drachen: {dragons}"),
+    "m_rounds_played": ("Rounds played: {n}", "Gespielte Runden: {n}"),
+    # ---------------------------------------------------------------- help
+    "m_help_typing": (
+        "Typing a move: a card and a cell in any order — ruby d4, 3 d4, r d4, d4 ruby, or the "
+        "record form place ruby d4. A card is its value (0 Egg, 1 Emerald, 2 Sapphire, 3 Ruby) "
+        "or its name, or the start of it (r, s, em, eg). With one legal cell the card alone is "
+        "enough; with one kind of card in hand, the cell alone. Also: log (the cards placed "
+        "this round), quit (leave the game), ? or help (this text).",
+        "Einen Zug eingeben: Karte und Feld in beliebiger Reihenfolge — rubin d4, 3 d4, r d4, "
+        "d4 rubin, oder die Protokollform place ruby d4. Eine Karte ist ihr Wert (0 Ei, "
+        "1 Smaragd, 2 Saphir, 3 Rubin) oder ihr Name oder dessen Anfang (r, sa, sm, ei). Gibt "
+        "es nur ein erlaubtes Feld, genügt die Karte; hast du nur eine Kartenart, genügt das "
+        "Feld. Außerdem: log (die in dieser Runde gelegten Karten), quit (Partie verlassen), "
+        "? oder hilfe (dieser Text)."),
+    "m_cards_title": ("The cards", "Die Karten"),
+    "m_col_card": ("Card", "Karte"),
+    "m_col_value": ("Value", "Wert"),
+    "m_col_copies": ("Copies", "Anzahl"),
+    "m_col_type": ("Type", "Eingabe"),
+    "m_scoring_title": ("What a line of 4 scores (M4)", "Was eine Reihe aus 4 Karten zählt (M4)"),
+    "m_col_group": ("Of one value in the line", "Gleiche Werte in der Reihe"),
+    "m_one": ("one card", "eine Karte"),
+    "m_pair": ("a pair", "ein Paar"),
+    "m_three": ("three", "drei"),
+    "m_four": ("four", "vier"),
+    "m_scoring_notes": (
+        "Each value group in a line counts on its own and the groups add up: two pairs both "
+        "count (1 1 3 3 = 10 + 30 = 40), and 3 2 1 0 = 6. Eggs score only as three or four of a "
+        "kind.",
+        "Jede Wertgruppe einer Reihe zählt für sich, die Gruppen werden addiert: zwei Paare "
+        "zählen beide (1 1 3 3 = 10 + 30 = 40), und 3 2 1 0 = 6. Eier zählen nur als Drilling "
+        "oder Vierling."),
+    "m_four_option": ("(this table: four of a value score {rule})",
+                      "(an diesem Tisch: vier gleiche zählen {rule})"),
+    "m_four_both": ("Four of a value: 100, or 100 plus the face value with --four-of-a-kind "
+                    "100+face.",
+                    "Vier gleiche: 100, oder mit --four-of-a-kind 100+face 100 plus den "
+                    "Kartenwert."),
+    "m_rule_100": ("100", "100"),
+    "or_join": (" or ", " oder "),
+    "m_rule_face": ("100 plus the face value", "100 plus den Kartenwert"),
 }
 
 COLOUR_NAMES: dict[str, tuple[str, str]] = {
@@ -326,6 +483,10 @@ _REASON_FORMS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(p\d+) reached (\d+) points$"), "{0} hat {1} Punkte erreicht"),
     (re.compile(r"^turn limit of (\d+) reached; highest score wins$"),
      "Rundenlimit von {0} erreicht; die höchste Punktzahl gewinnt"),
+    # Dragon Master (M4, M5)
+    (re.compile(r"^lowest lines compared$"), "die niedrigsten Reihen wurden verglichen"),
+    (re.compile(r"^drawn round$"), "unentschiedene Runde"),
+    (re.compile(r"^(p\d+) took a second dragon$"), "{0} hat den zweiten Drachen bekommen"),
 ]
 
 

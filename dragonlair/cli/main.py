@@ -41,31 +41,55 @@ def custom_option(custom: list[str]) -> list[dict[str, Any]]:
     return chars
 
 
+#: ``play`` options that only one game has, and that game
+GAME_ONLY_OPTIONS = {"--custom": "fist", "--max-turns": "fist", "--match": "master",
+                     "--four-of-a-kind": "master"}
+
+
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="fist")],
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    game: Annotated[str, typer.Argument(help="fist or master")],
+    players: Annotated[int | None, typer.Option(
+        help="number of players (fist: 3-6; master is always 2)")] = None,
     seat: Annotated[list[str] | None, typer.Option(
         help="who holds each seat, in order: human or a bot name (repeat the option)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for shuffles and rolls")] = None,
     lang: Annotated[str, typer.Option(help="en or de")] = "en",
     custom: Annotated[list[str] | None, typer.Option(
-        help="custom character file (TOML/JSON) or shipped example name (F9)")] = None,
-    max_turns: Annotated[int | None, typer.Option(help="end after this many turns")] = None,
+        help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
+    max_turns: Annotated[int | None, typer.Option(help="fist: end after this many turns")]
+    = None,
+    match: Annotated[bool, typer.Option(
+        "--match", help="master: play a match, first to two dragons (M5)")] = False,
+    four_of_a_kind: Annotated[str | None, typer.Option(
+        help="master: four of a value score 100 (default) or 100+face (M4)")] = None,
     save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
+    from dragonlair.cli.i18n import tr
     from dragonlair.cli.play import run_play
+    from dragonlair.games.master.cards import FOUR_OF_A_KIND
 
     check_game(game)
     if lang not in ("en", "de"):
         fail(f"--lang must be en or de, not {lang!r}")
+    given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
+             "--match": match, "--four-of-a-kind": four_of_a_kind is not None}
+    for option, owner in GAME_ONLY_OPTIONS.items():
+        if given[option] and owner != game:
+            fail(tr(lang, "err_not_for", option=option, owner=owner, game=game))
+    if four_of_a_kind is not None and four_of_a_kind not in FOUR_OF_A_KIND:
+        fail(tr(lang, "err_four", value=four_of_a_kind))
     try:
         options: dict[str, Any] = {}
         if max_turns is not None:
             options["max_turns"] = max_turns
         if custom:
             options["custom"] = custom_option(custom)
+        if match:
+            options["match"] = True
+        if four_of_a_kind is not None:
+            options["four_of_a_kind"] = four_of_a_kind
         code = run_play(game, players=players, seats=list(seat or []), seed=seed, lang=lang,
                         options=options, save=save, console=console)
     except DragonlairError as exc:
@@ -75,20 +99,29 @@ def play(
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="fist")],
+    game: Annotated[str, typer.Argument(help="fist or master")],
     lang: Annotated[str, typer.Option(help="en or de")] = "en",
 ) -> None:
-    """The rules in brief, and every card's power, in English or German."""
+    """The rules in brief, with every card (and, for master, the scoring table)."""
+    check_game(game)
+    if lang not in ("en", "de"):
+        fail(f"--lang must be en or de, not {lang!r}")
+    if game == "master":
+        from dragonlair.cli.master_screen import render_rules
+
+        render_rules(console, lang)
+        return
+    fist_rules(lang)
+
+
+def fist_rules(lang: str) -> None:
     from importlib import resources
 
     from rich.markdown import Markdown
 
     from dragonlair.games.fist.cards import BUILTIN
 
-    check_game(game)
-    if lang not in ("en", "de"):
-        fail(f"--lang must be en or de, not {lang!r}")
-    folder = resources.files(f"dragonlair.games.{game}") / "rules"
+    folder = resources.files("dragonlair.games.fist") / "rules"
     console.print(Markdown((folder / f"{lang}.md").read_text(encoding="utf-8")))
     table = Table(title="Figuren" if lang == "de" else "Characters", show_lines=False)
     table.add_column("Karte" if lang == "de" else "Card")

@@ -1,0 +1,375 @@
+"""What a Dragon Master player sees in the terminal: the grid from their own side, the line
+scores, their hand (M6), and the rules and scoring table.
+
+Everything here works from views (``state.view(seat)``): the screen never reads a state's
+secrets. Cells keep the engine's names (``a1``..``g7``) whichever way the grid is drawn:
+
+- seat 0 owns the columns and sees the grid as stored, like a chessboard from White's side:
+  columns ``a``-``g`` from left to right, row 1 nearest (at the bottom);
+- seat 1 owns the rows and sits at the next side of the table (M2), so its grid is the same
+  one turned a quarter turn: the rows ``1``-``7`` run from left to right as columns, and
+  column ``a`` is farthest (at the top). Each player's own lines run away from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from dragonlair.cli.i18n import tr
+from dragonlair.core.game import JSON
+from dragonlair.games.master.cards import BY_ID, CARDS, COPIES, line_code, score_table
+
+SIZE = 7
+BOX = 4
+COLS = "abcdefg"
+LABEL_W = 5
+CELL_W = 5
+
+CARD_STYLES = {"egg": "bold white", "emerald": "bold green", "sapphire": "bold bright_blue",
+               "ruby": "bold red"}
+
+#: the words a player may type for a card, per language (the value works in every language)
+CARD_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"egg": ("egg",), "emerald": ("emerald",), "sapphire": ("sapphire",),
+           "ruby": ("ruby",)},
+    "de": {"egg": ("ei", "drachenei"), "emerald": ("smaragd", "smaragd-drache"),
+           "sapphire": ("saphir", "saphir-drache"), "ruby": ("rubin", "rubin-drache")},
+}
+
+XY = tuple[int, int]
+
+
+# ---------------------------------------------------------------- small words
+def xy(cell: str) -> XY:
+    """``"d4"`` -> ``(3, 3)``: column index, row index."""
+    return COLS.index(cell[0]), int(cell[1:]) - 1
+
+
+def cell_of(x: int, y: int) -> str:
+    return f"{COLS[x]}{y + 1}"
+
+
+def card_name(card_id: str, lang: str) -> str:
+    return BY_ID[card_id].name(lang)
+
+
+def card_words(card_id: str, lang: str) -> str:
+    """``Ruby Dragon [3]`` (markup, in the card's colour)."""
+    card = BY_ID[card_id]
+    return f"[{CARD_STYLES[card_id]}]{escape(card.name(lang))} \\[{card.value}][/]"
+
+
+def short_form(card_id: str, lang: str) -> str:
+    """The shortest start of a card's name that names only that card in ``lang``."""
+    words = CARD_WORDS["de" if lang == "de" else "en"]
+    others = [w for other, ws in words.items() if other != card_id for w in ws]
+    forms = []
+    for word in words[card_id]:
+        for n in range(1, len(word) + 1):
+            if not any(w.startswith(word[:n]) for w in others):
+                forms.append(word[:n])
+                break
+    return min(forms, key=len) if forms else words[card_id][0]
+
+
+def short_name(card_id: str, lang: str) -> str:
+    """``Ruby`` / ``Rubin``: the card's name without the word dragon."""
+    return CARD_WORDS["de" if lang == "de" else "en"][card_id][0].capitalize()
+
+
+def lines_word(seat: int, lang: str) -> str:
+    return tr(lang, "m_lines_cols" if seat == 0 else "m_lines_rows")
+
+
+def scores_text(scores: Sequence[int]) -> str:
+    return " · ".join(str(s) for s in sorted(scores))
+
+
+def hand_words(hand: JSON, lang: str, *, markup: bool = True) -> str:
+    """``2× Ruby Dragon [3] · 1× Dragon Egg [0]`` (markup, or plain text), highest value
+    first."""
+    parts = [f"{hand[c.id]}× "
+             + (card_words(c.id, lang) if markup else f"{c.name(lang)} [{c.value}]")
+             for c in reversed(CARDS) if hand[c.id]]
+    return " · ".join(parts) if parts else tr(lang, "m_hand_empty")
+
+
+def counts_words(counts: JSON) -> str:
+    """``[0]×2 [2]×3`` for a multiset of cards by id."""
+    return " ".join(f"\\[{c.value}]×{counts[c.id]}" for c in CARDS if counts[c.id])
+
+
+# ---------------------------------------------------------------- the grid
+def region(cards: dict[XY, str]) -> tuple[range, range]:
+    """The columns and rows where the 4 × 4 box can still lie (all of it once it is full)."""
+    if not cards:
+        return range(3, 4), range(3, 4)  # only d4: the first card goes there
+    xs = [x for x, _ in cards]
+    ys = [y for _, y in cards]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return (range(max(0, x1 - BOX + 1), min(SIZE - 1, x0 + BOX - 1) + 1),
+            range(max(0, y1 - BOX + 1), min(SIZE - 1, y0 + BOX - 1) + 1))
+
+
+def line_maps(cards: dict[XY, str], scores: JSON) -> tuple[dict[int, int], dict[int, int]]:
+    """The engine's line scores (``view["line_scores"]``: four columns and four rows from the
+    box's left / top edge, or the last four of the frame) by column and row index, for the
+    lines that hold a card."""
+    if not cards:
+        return {}, {}
+    xs = {x for x, _ in cards}
+    ys = {y for _, y in cards}
+
+    def by_index(used: set[int], values: Sequence[int]) -> dict[int, int]:
+        start = min(used) if min(used) + BOX <= SIZE else SIZE - BOX
+        return {start + i: v for i, v in enumerate(values) if start + i in used}
+
+    return by_index(xs, scores["columns"]), by_index(ys, scores["rows"])
+
+
+def _centre(text: str, style: str = "") -> Text:
+    return Text(f"{text:^{CELL_W}}", style=style)
+
+
+def grid_text(grid: JSON, legal: Sequence[str], scores: JSON, viewer: int | None,
+              *, last: str | None = None) -> Text:
+    """The grid from ``viewer``'s side (seat 1 turned a quarter turn; others as stored), only
+    the region where the box can still lie, legal cells by name, each line's score beside
+    the grid (the other player's lines) and under it (the viewer's own lines)."""
+    cards = {xy(c): card for c, card in grid.items()}
+    legal_xy = {xy(c) for c in legal}
+    xs, ys = region(cards)
+    col_scores, row_scores = line_maps(cards, scores)
+    if viewer == 1:  # p1's lines (rows 1-7) across, p0's lines (columns a-g) down, a on top
+        across = [(str(y + 1), y) for y in ys]
+        down = [(COLS[x], x) for x in xs]
+        own_scores, other_scores = row_scores, col_scores
+        own, other = 1, 0
+
+        def at(a: int, d: int) -> XY:
+            return d, a
+    else:  # as stored: columns a-g across, row 1 at the bottom
+        across = [(COLS[x], x) for x in xs]
+        down = [(str(y + 1), y) for y in reversed(ys)]
+        own_scores, other_scores = col_scores, row_scores
+        own, other = 0, 1
+
+        def at(a: int, d: int) -> XY:
+            return a, d
+    out = Text()
+    out.append(" " * LABEL_W)
+    for label, _ in across:
+        out.append_text(_centre(label, "bold"))
+    out.append(f"  p{other}", style="dim")
+    out.append("\n")
+    for label, d in down:
+        out.append(f"{label:>{LABEL_W - 2}}  ", style="bold")
+        for _, a in across:
+            pos = at(a, d)
+            card = cards.get(pos)
+            if card is not None:
+                style = CARD_STYLES[card] + (" reverse" if cell_of(*pos) == last else "")
+                out.append_text(_centre(f"[{BY_ID[card].value}]", style))
+            elif pos in legal_xy:
+                out.append_text(_centre(cell_of(*pos), "bold cyan"))
+            else:
+                out.append_text(_centre("·", "dim"))
+        if d in other_scores:
+            out.append(f" {other_scores[d]:>4}", style="bold")
+        out.append("\n")
+    out.append(f"{'p' + str(own):>{LABEL_W - 2}}  ", style="dim")
+    for _, a in across:
+        out.append_text(_centre(str(own_scores[a]) if a in own_scores else "", "bold"))
+    return out
+
+
+def orientation(viewer: int | None, lang: str) -> str:
+    return tr(lang, {0: "m_view_0", 1: "m_view_1"}.get(viewer if viewer is not None else -1,
+                                                       "m_view_public"))
+
+
+# ---------------------------------------------------------------- the screens
+def last_placement(view: JSON) -> tuple[int, str, str] | None:
+    """``(seat, card id, cell)`` of the last card placed in this round, from the view."""
+    if not view["grid"]:
+        return None
+    for entry in reversed(view["history"]):
+        who, _, text = entry.partition(": ")
+        if who.startswith("p"):
+            _, card, cell = text.split()
+            return int(who[1:]), card, cell
+    return None
+
+
+def round_placements(view: JSON) -> list[tuple[int, str, str]]:
+    """The placements of this round, in order (the last ``len(grid)`` placements)."""
+    out: list[tuple[int, str, str]] = []
+    for entry in reversed(view["history"]):
+        if len(out) == len(view["grid"]):
+            break
+        who, _, text = entry.partition(": ")
+        if who.startswith("p"):
+            _, card, cell = text.split()
+            out.append((int(who[1:]), card, cell))
+    return out[::-1]
+
+
+def placement_line(lang: str, names: Sequence[str], seat: int, card: str, cell: str) -> str:
+    return tr(lang, "m_ev_place", seat=seat, name=escape(names[seat]),
+              card=card_words(card, lang), cell=f"[bold]{cell}[/]")
+
+
+def seats_line(view: JSON, names: Sequence[str], lang: str) -> str:
+    parts = [tr(lang, "m_seat_lines", seat=s, name=escape(names[s]), lines=lines_word(s, lang))
+             for s in (0, 1)]
+    line = " · ".join(parts)
+    if view["starter"] is not None and view["phase"] == "place":
+        line += " · " + tr(lang, "m_started", seat=view["starter"])
+    return line
+
+
+def dragons_line(view: JSON, names: Sequence[str], lang: str) -> str:
+    dragons = ", ".join(f"p{s} {escape(names[s])}: {n}" for s, n in enumerate(view["dragons"]))
+    return tr(lang, "m_dragons", dragons=dragons)
+
+
+def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str, *,
+                  seed: int | None = None) -> None:
+    """A player's whole screen for ``view`` (their own hand only: it is their view)."""
+    seat = view["seat"]
+    head = tr(lang, "m_title") + " · " + tr(lang, "m_round", n=len(view["rounds"]) + 1)
+    if seed is not None:
+        head += f" · seed {seed}"
+    console.rule(f"[bold]{escape(head)}[/]")
+    console.print(seats_line(view, names, lang), highlight=False)
+    if view["match"]:
+        console.print(dragons_line(view, names, lang), highlight=False)
+    last = last_placement(view)
+    if last is None:
+        console.print(tr(lang, "m_first"), highlight=False)
+    else:
+        s, card, cell = last
+        console.print(tr(lang, "m_last", seat=s, name=escape(names[s]),
+                         card=card_words(card, lang), cell=f"[bold]{cell}[/]"),
+                      highlight=False)
+    console.print()
+    console.print(Text(orientation(seat, lang), style="dim"))
+    console.print(grid_text(view["grid"], view["legal_cells"], view["line_scores"], seat,
+                            last=last[2] if last else None))
+    example = view["legal_cells"][0] if view["legal_cells"] else "d4"
+    console.print(Text(tr(lang, "m_legend", cell=example), style="dim"))
+    console.print()
+    scores = view["line_scores"]
+    for s in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
+        console.print(tr(lang, "m_lines_now", seat=s, name=escape(names[s]),
+                         lines=lines_word(s, lang),
+                         scores=scores_text(scores["columns" if s == 0 else "rows"])),
+                      highlight=False)
+    if seat in (0, 1):
+        console.print(Panel(Text.from_markup(hand_words(view["hand"], lang)),
+                            title=tr(lang, "m_hand_title", seat=seat, name=names[seat]),
+                            title_align="left", border_style="green"))
+        other = 1 - seat
+        n = view["hand_sizes"][other]
+        console.print(tr(lang, "m_other_hand_1" if n == 1 else "m_other_hand", seat=other,
+                         name=escape(names[other]), n=n), highlight=False)
+        console.print(tr(lang, "m_unseen", n=sum(view["unseen"].values()),
+                         cards=counts_words(view["unseen"])), highlight=False)
+    else:
+        hands = ", ".join(f"p{s} {n}" for s, n in enumerate(view["hand_sizes"]))
+        console.print(tr(lang, "m_hands_public", hands=hands), highlight=False)
+
+
+def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
+    """M4 in words: both players' line scores lowest first, and who won (markup lines)."""
+    lines = [tr(lang, "m_final_lines", seat=s, name=escape(names[s]), lines=lines_word(s, lang),
+                scores=scores_text(result["columns" if s == 0 else "rows"])) for s in (0, 1)]
+    winner = result["winner"]
+    if winner is None:
+        lines.append(f"[bold]{tr(lang, 'm_drawn')}[/]")
+    else:
+        steps = []
+        for a, b in zip(sorted(result["columns"]), sorted(result["rows"]), strict=True):
+            steps.append(f"{a} : {b}")
+            if a != b:
+                break
+        lines.append("[bold green]" + tr(lang, "m_decided", steps=", ".join(steps), seat=winner,
+                                         name=escape(names[winner])) + "[/]")
+    if result["set_aside"]:
+        cards = ", ".join(card_words(c, lang)
+                          for c in sorted(result["set_aside"], key=lambda c: BY_ID[c].value))
+        lines.append(tr(lang, "m_set_aside", cards=cards))
+    return lines
+
+
+# ---------------------------------------------------------------- rules and help
+def rules_markdown(lang: str) -> str:
+    folder = resources.files("dragonlair.games.master") / "rules"
+    return (folder / f"{'de' if lang == 'de' else 'en'}.md").read_text(encoding="utf-8")
+
+
+def cards_table(lang: str) -> Table:
+    table = Table(title=tr(lang, "m_cards_title"), show_lines=False)
+    table.add_column(tr(lang, "m_col_card"))
+    table.add_column(tr(lang, "m_col_value"), justify="right")
+    table.add_column(tr(lang, "m_col_copies"), justify="right")
+    table.add_column(tr(lang, "m_col_type"))
+    for card in CARDS:
+        typed = ", ".join(dict.fromkeys((str(card.value), short_form(card.id, lang),
+                                         CARD_WORDS['de' if lang == 'de' else 'en'][card.id][0])))
+        table.add_row(Text(card.name(lang), style=CARD_STYLES[card.id]), str(card.value),
+                      str(COPIES), typed)
+    return table
+
+
+def scoring_table(lang: str, four_of_a_kind: str | None = None) -> Table:
+    """Line scores by group size and value, from the engine's own table. Without an option
+    the four-of-a-kind row shows both variants."""
+    table = Table(title=tr(lang, "m_scoring_title"), show_lines=False)
+    table.add_column(tr(lang, "m_col_group"))
+    for card in CARDS:
+        table.add_column(Text(f"{short_name(card.id, lang)} {card.value}",
+                              style=CARD_STYLES[card.id]), justify="right")
+    plain = score_table(four_of_a_kind or "100")
+    face = score_table("100+face")
+    for n, key in enumerate(("m_one", "m_pair", "m_three", "m_four"), 1):
+        row = []
+        for card in CARDS:
+            value = plain[line_code([card.value] * n)]
+            if n == 4 and four_of_a_kind is None:
+                row.append(f"{value} / {face[line_code([card.value] * n)]}")
+            else:
+                row.append(str(value))
+        table.add_row(tr(lang, key), *row)
+    return table
+
+
+def render_rules(console: Console, lang: str, four_of_a_kind: str | None = None) -> None:
+    """The rules in brief, the cards and the scoring table (``dragonlair rules master``,
+    and ``help`` during a game, where ``four_of_a_kind`` is the table's option)."""
+    console.print(Markdown(rules_markdown(lang)))
+    console.print(cards_table(lang))
+    console.print(scoring_table(lang, four_of_a_kind))
+    notes = tr(lang, "m_scoring_notes")
+    if four_of_a_kind is not None:
+        rule = tr(lang, "m_rule_face" if four_of_a_kind == "100+face" else "m_rule_100")
+        notes += " " + tr(lang, "m_four_option", rule=rule)
+    else:
+        notes += " " + tr(lang, "m_four_both")
+    console.print(Text(notes))
+
+
+def render_help(console: Console, lang: str, four_of_a_kind: str) -> None:
+    console.rule(f"[bold]{tr(lang, 'help_title')}[/]")
+    render_rules(console, lang, four_of_a_kind)
+    console.print()
+    console.print(Text(tr(lang, "m_help_typing")))
+

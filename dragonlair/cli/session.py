@@ -1,0 +1,211 @@
+"""What every game's terminal play shares: the table, the loop, the screen, the record.
+
+The program is the game master: it holds the state, draws chance with its own seeded
+``random.Random`` and shows each human only their own view (F8, M6). Bots are asked as
+the driver asks them (``choose(view, legal)``), every seat of a sealed move choosing from
+the same position, so an all-bot table plays exactly the game that ``dragonlair
+simulate`` plays for the same seed.
+
+A game's terminal play subclasses :class:`Session` and supplies :meth:`Session.ask_human`
+(a human's turn: draw their screen, read and check their input) and
+:meth:`Session.show_end`; :meth:`Session.after_apply` may tell what happened.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from dragonlair.bots import Bot, make_bot
+from dragonlair.cli.i18n import tr
+from dragonlair.core.driver import seed_for
+from dragonlair.core.game import CHANCE, JSON, Action, Game, State
+from dragonlair.core.records import Record, finish_record, new_record
+
+HUMAN = "human"
+#: an all-bot table that has not ended after this many actions is stopped
+MAX_ACTIONS = 200_000
+
+HELP_WORDS = {"?", "help", "hilfe", "h"}
+LOG_WORDS = {"log", "verlauf"}
+QUIT_WORDS = {"quit", "exit", "beenden", "ende"}
+
+GameT = TypeVar("GameT", bound=Game)
+StateT = TypeVar("StateT", bound=State)
+
+
+class InputProblem(Exception):
+    """What a human typed cannot be used; the message says why (in the UI language)."""
+
+
+class QuitGame(Exception):
+    """The human typed quit."""
+
+
+def pick_seed(seed: int | None) -> int:
+    """The seed given, or a fresh one (printed at the start so the table can be replayed)."""
+    return secrets.randbelow(2**31) if seed is None else seed
+
+
+def make_bots(game_id: str, kinds: Sequence[str], seed: int) -> dict[int, Bot]:
+    """A bot for every seat that is not ``human``, each with its own seeded stream (as
+    ``dragonlair simulate`` seeds them). Unknown names raise :class:`OptionError`."""
+    return {s: make_bot(game_id, kind, random.Random(seed_for(seed, 0, s + 1)))
+            for s, kind in enumerate(kinds) if kind != HUMAN}
+
+
+class Session(ABC, Generic[GameT, StateT]):
+    """One game at the terminal."""
+
+    def __init__(self, game: GameT, state: StateT, kinds: Sequence[str], bots: dict[int, Bot],
+                 seed: int, lang: str, console: Console, save: Path | None) -> None:
+        self.game = game
+        self.state = state
+        self.kinds = list(kinds)
+        self.bots = bots
+        self.seed = seed
+        self.lang = lang
+        self.console = console
+        self.save = save
+        self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
+        self.hotseat = len(self.humans) >= 2
+        self.names: list[str] = []
+        self.record_seats: list[JSON] = []
+        for s, kind in enumerate(kinds):
+            if kind != HUMAN:
+                self.names.append(kind)
+                self.record_seats.append({"name": kind, "player": f"bot:{kind}"})
+            elif self.hotseat:
+                n = self.humans.index(s) + 1
+                self.names.append(tr(lang, "player_n", n=n))
+                self.record_seats.append({"name": f"Player {n}", "player": HUMAN})
+            else:
+                self.names.append(tr(lang, "you"))
+                self.record_seats.append({"name": "You", "player": HUMAN})
+        self.last_looker: int | None = None
+        self.rng = random.Random(seed_for(seed, 0))
+        try:
+            self.echo = not sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            self.echo = True
+
+    # -------------------------------------------------------------- output helpers
+    def say(self, markup: str) -> None:
+        self.console.print(markup, highlight=False)
+
+    def clear(self) -> None:
+        """Clear the screen (a terminal), or leave some blank lines (a pipe). At a hot-seat
+        table the terminal's scrollback is erased too, so nobody scrolls up to another
+        player's secrets."""
+        if self.console.is_terminal:
+            self.console.clear()
+            if self.hotseat:
+                self.console.file.write("\x1b[3J")
+                self.console.file.flush()
+        else:
+            self.console.print("\n")
+
+    def read(self, prompt: str) -> str:
+        """One line of input; EOFError and KeyboardInterrupt go up to :meth:`run`."""
+        line = self.console.input(prompt)
+        if self.echo:
+            self.console.print(Text(line), highlight=False)
+        return line.strip()
+
+    def private_screen(self, seat: int) -> None:
+        """Before a human's own screen: at a hot-seat table, hide the last screen and wait
+        until only ``seat`` is looking (not again while the same player goes on); with one
+        human, start a fresh screen in a terminal."""
+        if self.hotseat and self.last_looker != seat:
+            self.clear()
+            self.read(tr(self.lang, "pause", seat=seat, name=escape(self.names[seat])) + " ")
+            self.clear()
+            self.last_looker = seat
+        elif self.console.is_terminal:
+            self.clear()
+
+    def end_private_screen(self) -> None:
+        """After a human's own screen: at a hot-seat table, take it off the screen."""
+        if self.hotseat:
+            self.clear()
+
+    # -------------------------------------------------------------- the game
+    def run(self) -> int:
+        """Play to the end; the exit code (0: finished, 1: abandoned or not saved)."""
+        lang = self.lang
+        self.say(tr(lang, "seed", seed=self.seed))
+        self.say(escape(tr(lang, "seats_line", seats=", ".join(
+            f"p{s} {n}" for s, n in enumerate(self.names)))))
+        record = new_record(self.game, self.record_seats, {"seed": self.seed})
+        try:
+            finished = self.loop()
+        except (EOFError, KeyboardInterrupt, QuitGame):
+            self.console.print()
+            self.say(f"[bold red]{tr(lang, 'abandoned')}[/]")
+            self.write_record(record)
+            return 1
+        if not finished:
+            self.say(f"[bold red]{tr(lang, 'stopped', n=len(self.state.history))}[/]")
+            self.write_record(record)
+            return 1
+        self.show_end()
+        return 0 if self.write_record(record) else 1
+
+    def loop(self) -> bool:
+        """Play to the end; False if an all-bot table ran past :data:`MAX_ACTIONS`."""
+        state = self.state
+        for _ in range(MAX_ACTIONS):
+            seats = state.current_seats()
+            if not seats:
+                return True
+            if seats[0] == CHANCE:
+                drawn = state.sample_chance(self.rng)
+                state.apply(CHANCE, drawn)
+                self.after_apply(CHANCE, drawn)
+                continue
+            # a sealed simultaneous move: every seat chooses from the same position
+            choices: list[tuple[int, Action]] = []
+            for seat in seats:
+                if seat in self.bots:
+                    chosen = self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+                else:
+                    chosen = self.ask_human(seat)
+                choices.append((seat, chosen))
+            for seat, action in choices:
+                state.apply(seat, action)
+                self.after_apply(seat, action)
+        return state.is_terminal()
+
+    def write_record(self, record: Record) -> bool:
+        if self.save is None:
+            return True
+        finish_record(record, self.state)
+        try:
+            record.save(self.save)
+        except OSError as exc:
+            why = tr(self.lang, "save_failed", path=self.save, why=exc)
+            self.say(f"[bold red]{escape(why)}[/]")
+            return False
+        self.say(escape(tr(self.lang, "saved", path=self.save)))
+        return True
+
+    # -------------------------------------------------------------- per game
+    @abstractmethod
+    def ask_human(self, seat: int) -> Action:
+        """A human's turn: show their screen, return a legal action they typed."""
+
+    @abstractmethod
+    def show_end(self) -> None:
+        """The finished game: final position and result."""
+
+    def after_apply(self, seat: int, action: Action) -> None:
+        """Called after every action (chance included); tells what happened if wanted."""

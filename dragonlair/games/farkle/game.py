@@ -48,6 +48,11 @@ class FarkleGame(Game):
             raise OptionError("table must be a mapping of scoring entries")
         self.table = ScoringTable.from_json(table) if table else ScoringTable()
         self.companions, self.items = decks_from_data(opts["decks"])
+        for deck, what in ((self.companions, "companion"), (self.items, "magic item")):
+            cards = sum(c.count for c in deck)
+            if cards < players:  # D8.1, D8.2: every player starts with one of each
+                raise OptionError(f"the {what} deck has {cards} card(s); {players} players "
+                                  f"need at least {players}")
         self.options = {**opts, "table": self.table.to_json() if table else None}
         self.num_players = players
         self.dragon: int = opts["dragon"]

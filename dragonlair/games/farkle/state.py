@@ -216,7 +216,7 @@ class FarkleState(State):
 
     def _illegal(self, seat: int, action: FarkleAction) -> IllegalActionError:
         options = ", ".join(a.text for a in self.dec_legal)
-        rule = {Dec.KEEP: "D2", Dec.ALLIANCE: "D4.4", Dec.CONTINUE: "D4.1", Dec.FARKLE: "D4.2",
+        rule = {Dec.KEEP: "D4.1", Dec.ALLIANCE: "D4.4", Dec.CONTINUE: "D4.1", Dec.FARKLE: "D4.2",
                 Dec.KEEP_ITEM: "D5.3", Dec.DISCARD: "D8.3", Dec.TABBY: "D8.4",
                 Dec.HICCUP: "D8.4"}.get(self.dec, "D3") if self.dec is not None else "D3"
         if action.kind == Kind.KEEP and self.dec == Dec.KEEP:
@@ -415,6 +415,8 @@ class FarkleState(State):
                 lost = -self._move(action.a, -card.amount)
                 self.events.append(f"p{seat}'s {card.name_en} scares off {lost} of p{action.a}'s "
                                    "soldiers")
+                if self.in_lair[action.a] and self.armies[action.a] == 0:
+                    self._wipe_out(action.a)  # D7: an army reduced to 0 in the Lair
                 self._choose()
             elif k == Kind.USE:
                 card = self.game.items[action.a]
@@ -498,9 +500,9 @@ class FarkleState(State):
                 self._farkle()
         elif dec == Dec.KEEP_ITEM:
             keep = action.a
+            self.gained[seat].remove(keep)  # one copy kept; any other (alike too) discarded
             for i in self.gained[seat]:
-                if i != keep:
-                    self.item_discard[i] += 1
+                self.item_discard[i] += 1
             self.gained[seat] = [keep]
             self._end_turn()
         elif dec == Dec.DISCARD:
@@ -549,7 +551,9 @@ class FarkleState(State):
                 self.events.append(f"p{seat} escapes the dragon")
                 self._continue()
                 return
-            self._ask(seat, Dec.FARKLE, [sp.farkle, *self._usable(seat, "farkle")])
+            # D8.4: a farkle item works during its owner's turn (not for a defender)
+            usable = self._usable(seat, "farkle") if seat == self.player else []
+            self._ask(seat, Dec.FARKLE, [sp.farkle, *usable])
             return
         if self.event == DRAGON:  # D4.3: the dragon eats every scoring die
             eaten, value = self.scorer.scoring_dice(self.roll)
@@ -626,7 +630,7 @@ class FarkleState(State):
             self.item_discard[i] += 1
         self.gained[loser] = []
         mine = self.gained[winner]
-        if len(set(mine)) > 1:
+        if len(mine) > 1:  # asked even for two alike, so nobody learns they were (D9)
             self._ask(winner, Dec.KEEP_ITEM, [self.space.keep_item[i] for i in set(mine)])
             return
         for i in mine[1:]:
@@ -677,20 +681,27 @@ class FarkleState(State):
             if self.hand_dice == 0:
                 self.hand_dice = 6  # hot dice (D6.3)
             if self.armies[seat] == 0:  # D7: wiped out in the Lair
-                self.in_lair[seat] = False
-                k = self.companions[seat]
-                self.companion_discard[k] += 1
-                self.companions[seat] = -1
-                self.needs_companion[seat] = True
-                self.events.append(f"p{seat}'s army is gone; the dragon heals")
+                self._wipe_out(seat)
+                self.events.append("the dragon heals")
                 self._end_turn()
                 return
         self._chance(Phase.ROLL)
+
+    def _wipe_out(self, seat: int) -> None:
+        """D7: an army reduced to 0 in the Lair leaves it; the companion is discarded and a
+        new one drawn at the start of the player's next turn; items are kept."""
+        self.in_lair[seat] = False
+        k = self.companions[seat]
+        self.companion_discard[k] += 1
+        self.companions[seat] = -1
+        self.needs_companion[seat] = True
+        self.events.append(f"p{seat}'s army is gone")
 
     # ------------------------------------------------------------------ end of turn
     def _end_turn(self) -> None:
         self.mode = Mode.NONE
         self.damage = 0  # D6.4: the dragon heals
+        self.pending = 0  # banked or lost: nothing is pending between turns
         for s in range(self.num_players):
             self.items[s] += self.gained[s]
             self.gained[s] = []
@@ -742,6 +753,7 @@ class FarkleState(State):
                           "attack_value": self.attack_value}
                          if self.mode == Mode.SKIRMISH else None),
             "dragon": {"strength": game.dragon, "damage": self.damage},
+            "table": game.table.to_json(),  # the scoring table in use (D2), for bots
             "seats": [
                 {"seat": s, "army": self.armies[s], "in_lair": self.in_lair[s],
                  "companion": (game.companions[self.companions[s]].id

@@ -343,6 +343,7 @@ class MasterState(State):
             "line_scores": {"columns": cols, "rows": rows},
             "starter": self.starter if self.starter >= 0 else None,
             "match": self.game.match,
+            "four_of_a_kind": self.game.four_of_a_kind,
             "dragons": self.dragons[:],
             "rounds": [r.to_json() for r in self.rounds],
             "result": outcome.to_json() if outcome else None,

@@ -23,6 +23,17 @@ def docs_example() -> dict[str, object]:
     return data
 
 
+def test_every_docs_example_record_replays_to_its_result() -> None:
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    pattern = r"## A complete (?:Dragon Master |Dragon Farkle )?example.*?```json\n(.*?)```"
+    blocks = re.findall(pattern, text, re.S)
+    assert len(blocks) == 3
+    for block in blocks:
+        record = Record.from_json(json.loads(block))
+        _, state = replay(record)
+        assert state.outcome() is not None and record.result is not None
+
+
 def test_docs_example_record_replays_to_its_result(tmp_path: Path) -> None:
     data = docs_example()
     path = tmp_path / "example.json"

@@ -43,14 +43,14 @@ def custom_option(custom: list[str]) -> list[dict[str, Any]]:
 
 #: ``play`` options that only one game has, and that game
 GAME_ONLY_OPTIONS = {"--custom": "fist", "--max-turns": "fist", "--match": "master",
-                     "--four-of-a-kind": "master"}
+                     "--four-of-a-kind": "master", "--dragon": "farkle"}
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="fist or master")],
+    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
     players: Annotated[int | None, typer.Option(
-        help="number of players (fist: 3-6; master is always 2)")] = None,
+        help="number of players (fist: 3-6; master is always 2; farkle: 2-5)")] = None,
     seat: Annotated[list[str] | None, typer.Option(
         help="who holds each seat, in order: human or a bot name (repeat the option)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for shuffles and rolls")] = None,
@@ -63,6 +63,9 @@ def play(
         "--match", help="master: play a match, first to two dragons (M5)")] = False,
     four_of_a_kind: Annotated[str | None, typer.Option(
         help="master: four of a value score 100 (default) or 100+face (M4)")] = None,
+    dragon: Annotated[int | None, typer.Option(
+        help="farkle: the dragon's strength, 3 (default), or the variant 4 or 5 (D6.4)")]
+    = None,
     save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
@@ -74,12 +77,15 @@ def play(
     if lang not in ("en", "de"):
         fail(f"--lang must be en or de, not {lang!r}")
     given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
-             "--match": match, "--four-of-a-kind": four_of_a_kind is not None}
+             "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
+             "--dragon": dragon is not None}
     for option, owner in GAME_ONLY_OPTIONS.items():
         if given[option] and owner != game:
             fail(tr(lang, "err_not_for", option=option, owner=owner, game=game))
     if four_of_a_kind is not None and four_of_a_kind not in FOUR_OF_A_KIND:
         fail(tr(lang, "err_four", value=four_of_a_kind))
+    if dragon is not None and dragon not in (3, 4, 5):
+        fail(tr(lang, "err_dragon", n=dragon))
     try:
         options: dict[str, Any] = {}
         if max_turns is not None:
@@ -90,6 +96,8 @@ def play(
             options["match"] = True
         if four_of_a_kind is not None:
             options["four_of_a_kind"] = four_of_a_kind
+        if dragon is not None:
+            options["dragon"] = dragon
         code = run_play(game, players=players, seats=list(seat or []), seed=seed, lang=lang,
                         options=options, save=save, console=console)
     except DragonlairError as exc:
@@ -99,10 +107,11 @@ def play(
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="fist or master")],
+    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
     lang: Annotated[str, typer.Option(help="en or de")] = "en",
 ) -> None:
-    """The rules in brief, with every card (and, for master, the scoring table)."""
+    """The rules in brief, with every card (and, for master and farkle, the scoring
+    table)."""
     check_game(game)
     if lang not in ("en", "de"):
         fail(f"--lang must be en or de, not {lang!r}")
@@ -110,6 +119,11 @@ def rules(
         from dragonlair.cli.master_screen import render_rules
 
         render_rules(console, lang)
+        return
+    if game == "farkle":
+        from dragonlair.cli.farkle_screen import render_rules as farkle_rules
+
+        farkle_rules(console, lang)
         return
     fist_rules(lang)
 

@@ -1,7 +1,8 @@
 """Interactive terminal play: humans and bots at one table, hot-seat when several humans.
 
-:func:`run_play` picks the game's terminal play: :mod:`dragonlair.cli.fist_play` or
-:mod:`dragonlair.cli.master_play`; what they share is in :mod:`dragonlair.cli.session`.
+:func:`run_play` picks the game's terminal play: :mod:`dragonlair.cli.fist_play`,
+:mod:`dragonlair.cli.master_play` or :mod:`dragonlair.cli.farkle_play`; what they share is in
+:mod:`dragonlair.cli.session`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dragonlair.cli.i18n import tr
 from dragonlair.core.errors import OptionError
 
 #: the games that can be played at the terminal
-PLAYABLE = ("fist", "master")
+PLAYABLE = ("fist", "master", "farkle")
 
 
 def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int | None,
@@ -32,5 +33,10 @@ def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int |
         from dragonlair.cli.master_play import play_master
 
         return play_master(players=players, seats=seats, seed=seed, lang=lang,
+                           options=options, save=save, console=console)
+    if game_id == "farkle":
+        from dragonlair.cli.farkle_play import play_farkle
+
+        return play_farkle(players=players, seats=seats, seed=seed, lang=lang,
                            options=options, save=save, console=console)
     raise OptionError(tr(lang, "err_game", game=game_id))

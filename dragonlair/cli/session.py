@@ -121,12 +121,15 @@ class Session(ABC, Generic[GameT, StateT]):
             self.console.print(Text(line), highlight=False)
         return line.strip()
 
-    def private_screen(self, seat: int) -> None:
+    def private_screen(self, seat: int, note: str | None = None) -> None:
         """Before a human's own screen: at a hot-seat table, hide the last screen and wait
         until only ``seat`` is looking (not again while the same player goes on); with one
-        human, start a fresh screen in a terminal."""
+        human, start a fresh screen in a terminal. ``note`` (markup), if given, is shown
+        above the pause: why this player is asked now (e.g. to defend)."""
         if self.hotseat and self.last_looker != seat:
             self.clear()
+            if note:
+                self.say(note)
             self.read(tr(self.lang, "pause", seat=seat, name=escape(self.names[seat])) + " ")
             self.clear()
             self.last_looker = seat

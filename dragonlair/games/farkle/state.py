@@ -676,7 +676,8 @@ class FarkleState(State):
             if self._has(seat, "battle_loss_half"):
                 loss = loss // 2 // 50 * 50
             lost = -self._move(seat, -loss)
-            self.events.append(f"p{seat} loses {lost} soldiers to the dragon")
+            if lost:
+                self.events.append(f"p{seat} loses {lost} soldiers to the dragon")
             self.hand_dice -= sum(scoring)
             if self.hand_dice == 0:
                 self.hand_dice = 6  # hot dice (D6.3)
@@ -762,7 +763,7 @@ class FarkleState(State):
                 for s in range(self.num_players)
             ],
             "item_deck_size": sum(self.item_deck),
-            "events": self.events[-20:],
+            "events": self.events[:],  # public narration of automatic effects, all of it
             "result": outcome.to_json() if outcome else None,
         }
 

@@ -1,0 +1,295 @@
+"""Dragon Farkle at the terminal (`dragonlair play farkle`): every decision from a numbered
+menu that shows what each choice is worth (soldiers from the engine's scorer, the risk of the
+next roll), the table and the story told in words, magic items hidden from the others (D9).
+
+The game-independent parts (the loop, hot-seat pauses, records) are in
+:mod:`dragonlair.cli.session`; the screens in :mod:`dragonlair.cli.farkle_screen`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from dragonlair.bots import Bot, bot_names
+from dragonlair.cli.farkle_screen import (
+    FarkleNarrator,
+    decision_head,
+    describe_choice,
+    num,
+    render_help,
+    render_screen,
+    who,
+)
+from dragonlair.cli.i18n import engine_reason, tr
+from dragonlair.cli.session import (
+    HELP_WORDS,
+    HUMAN,
+    LOG_WORDS,
+    QUIT_WORDS,
+    InputProblem,
+    QuitGame,
+    Session,
+    make_bots,
+    pick_seed,
+)
+from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.game import JSON, Action
+from dragonlair.games import make_game
+from dragonlair.games.farkle.actions import FarkleAction, Kind
+from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.farkle.state import FarkleState
+
+#: the default opponents: the strongest registered Dragon Farkle bot
+BOT_PREFERENCE = ("optimal", "cautious", "random")
+DEFAULT_PLAYERS = 2
+
+#: words a player may type for an action's first word (German and a few short forms)
+ALIASES = {
+    "rekrutieren": "recruit", "rekrutiere": "recruit", "rekrutierung": "recruit",
+    "r": "recruit",
+    "angreifen": "skirmish", "angriff": "skirmish", "greife": "skirmish",
+    "scharmützel": "skirmish", "attack": "skirmish", "s": "skirmish",
+    "endkampf": "battle", "kampf": "battle", "b": "battle", "fight": "battle",
+    "erschrecken": "scare", "verscheuchen": "scare",
+    "nutze": "use", "benutze": "use", "benutzen": "use", "einsetzen": "use",
+    "behalte": "keep", "behalten": "keep", "k": "keep",
+    "verdoppeln": "double", "verdopple": "double", "doppeln": "double", "d": "double",
+    "gegenstand": "item", "ziehen": "item",
+    "würfeln": "roll", "würfle": "roll", "weiter": "roll", "wurf": "roll",
+    "sichern": "bank", "sichere": "bank", "einstreichen": "bank",
+    "aufhören": "stop", "stopp": "stop", "halt": "stop",
+    "passen": "pass", "passe": "pass", "p": "pass", "nein": "pass", "no": "pass",
+    "ignorieren": "ignore dragon", "ignoriere": "ignore dragon", "ignore": "ignore dragon",
+    "neu": "reroll",
+    "ablegen": "discard", "abwerfen": "discard", "lege": "discard",
+}
+#: the action kinds that name an item, by their first word
+ITEM_WORDS = {"use": Kind.USE, "discard": Kind.DISCARD, "keep-item": Kind.KEEP_ITEM}
+_EXPLANATION = re.compile(r"\s+(?:=|—|–|-)\s.*$")
+
+__all__ = ["choice_from_text", "default_bot", "play_farkle", "resolve_seats"]
+
+
+# ---------------------------------------------------------------- table setup
+def default_bot() -> str:
+    """The strongest Dragon Farkle bot registered now: optimal, else cautious, else random."""
+    names = bot_names("farkle")
+    return next(b for b in BOT_PREFERENCE if b in names)
+
+
+def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[str]:
+    """Who holds each seat: ``"human"`` or a bot name. Raises :class:`OptionError`."""
+    kinds = [s.strip() for s in seats]
+    if kinds:
+        if players is not None and players != len(kinds):
+            raise OptionError(tr(lang, "err_mismatch", players=players, seats=len(kinds)))
+        n = len(kinds)
+    else:
+        n = DEFAULT_PLAYERS if players is None else players
+    if not 2 <= n <= 5:
+        raise OptionError(tr(lang, "err_f_players", n=n))
+    if not kinds:
+        kinds = [HUMAN] + [default_bot()] * (n - 1)
+    return [HUMAN if k.lower() == HUMAN else k for k in kinds]
+
+
+# ---------------------------------------------------------------- reading a choice
+def _item_choice(game: FarkleGame, kind: Kind, rest: str, legal: Sequence[FarkleAction],
+                 lang: str) -> FarkleAction | None:
+    """``use Gold Purse`` / ``use goldbeutel`` / ``use gold``: the legal item action of
+    ``kind`` whose item id or name (either language) is or starts with ``rest``."""
+    found: list[FarkleAction] = []
+    for action in legal:
+        if action.kind != kind:
+            continue
+        item = game.items[action.a]
+        names = {item.id, item.name_en.lower(), item.name_de.lower()}
+        if rest in names:
+            return action
+        if any(n.startswith(rest) or n.replace(" ", "-").startswith(rest) for n in names):
+            found.append(action)
+    if len(found) > 1:
+        cards = tr(lang, "or_join").join(game.items[a.a].name(lang) for a in found)
+        raise InputProblem(tr(lang, "f_ambiguous_item", text=rest, cards=cards))
+    return found[0] if found else None
+
+
+def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
+                     lang: str) -> FarkleAction:
+    """A decision typed as its number in the menu, its action text (``keep 155``,
+    ``skirmish p1``, ``use lucky-clover``), a line of the menu (``keep 155 = 200
+    soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``)."""
+    text = text.strip()
+    example = legal[0].text if legal else "roll"
+    if not text:
+        if len(legal) == 1:
+            return legal[0]
+        raise InputProblem(tr(lang, "empty_input"))
+    if text.isdigit():
+        i = int(text)
+        if 1 <= i <= len(legal):
+            return legal[i - 1]
+        raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
+    canon = _EXPLANATION.sub("", " ".join(text.lower().split()))
+    words = canon.split()
+    if " ".join(words[:2]) != "ignore dragon" and words[0] in ALIASES:
+        words = ALIASES[words[0]].split() + words[1:]
+    if words[0] in ("skirmish", "scare") and len(words) == 2 and words[1].isdigit():
+        words[1] = f"p{words[1]}"  # skirmish 1 = skirmish p1
+    canon = " ".join(words)
+    if words[0] in ITEM_WORDS and len(words) > 1:
+        chosen = _item_choice(game, ITEM_WORDS[words[0]], " ".join(words[1:]), legal, lang)
+        if chosen is not None:
+            return chosen
+    try:
+        action = game.parse_action(canon)
+    except DragonlairError:
+        action = None
+    if action is not None and action in legal:
+        return legal[legal.index(action)]
+    raise InputProblem(tr(lang, "f_bad_choice", text=text, max=len(legal), example=example))
+
+
+# ---------------------------------------------------------------- the session
+class _Thinking:
+    """A bot that shows a spinner while it chooses (a human at a terminal waits for it;
+    the optimal bot may work out its tables for a few seconds)."""
+
+    def __init__(self, bot: Bot, console: Console, label: str) -> None:
+        self.bot, self.console, self.label = bot, console, label
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        with self.console.status(self.label):
+            return self.bot.choose(view, legal)
+
+
+class FarkleSession(Session[FarkleGame, FarkleState]):
+    """One game of Dragon Farkle at the terminal."""
+
+    def __init__(self, game: FarkleGame, kinds: Sequence[str], bots: dict[int, Bot], seed: int,
+                 lang: str, console: Console, save: Path | None) -> None:
+        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
+        self.narrator = FarkleNarrator(game, lang, self.names)
+        self.before: JSON = self.state.view(None)
+        self.events_told = 0
+        self.seen: dict[int | None, int] = {}  # log lines each viewer has been shown
+        if self.humans and console.is_terminal:
+            for seat, bot in list(self.bots.items()):
+                label = tr(lang, "f_thinking", who=who(seat, self.names))
+                self.bots[seat] = _Thinking(bot, console, label)
+
+    # -------------------------------------------------------------- what happened
+    def after_apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, FarkleAction)
+        after = self.state.view(None)
+        events = after["events"]  # the public event lines, from the spectator view
+        new = events[self.events_told:]
+        self.events_told = len(events)
+        self.narrator.feed(seat, action, self.before, after, new)
+        self.before = after
+
+    def show_end(self) -> None:
+        lang = self.lang
+        state = self.state
+        if not self.humans:
+            self.console.rule(f"[bold]{tr(lang, 'f_log_title')}[/]")
+            for line in self.narrator.lines_for(None):
+                self.say(line)
+            self.console.rule(f"[bold]{tr(lang, 'f_final_table')}[/]")
+            render_screen(self.console, self.game, state.view(None), self.names, lang, [],
+                          self.narrator.lines_for(None))
+        else:
+            if self.hotseat:
+                self.clear()
+            # one human sees their own final screen; at a hot-seat table nobody's items
+            viewer = None if self.hotseat else self.humans[0]
+            lines = self.narrator.lines_for(viewer)
+            seen = min(self.seen.get(s, 0) for s in self.humans)
+            render_screen(self.console, self.game, state.view(viewer), self.names, lang,
+                          lines[seen:], lines[:seen], seed=self.seed)
+        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
+        result = state.view(None)["result"]
+        winners = result["winners"]
+        names = ", ".join(f"p{s} ({escape(self.names[s])})" for s in winners)
+        key = "winner" if len(winners) == 1 else "winners"
+        self.say(f"[bold green]{tr(lang, key, who=names)}[/]")
+        self.say(tr(lang, "reason", reason=escape(engine_reason(lang, result["reason"]))))
+        armies = ", ".join(f"{who(s, self.names)} {num(lang, int(a))}"
+                           for s, a in enumerate(result["scores"]))
+        self.say(tr(lang, "f_armies", armies=armies))
+        self.say(tr(lang, "f_turns_played", n=state.turn_count()))
+
+    # -------------------------------------------------------------- a human's turn
+    def ask_human(self, seat: int) -> FarkleAction:
+        state = self.state
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        self.private_screen(seat, self.defend_note(seat, view))
+        lines = self.narrator.lines_for(seat)
+        seen = self.seen.get(seat, 0)
+        render_screen(self.console, self.game, view, self.names, self.lang, lines[seen:],
+                      lines[:seen], seed=self.seed)
+        self.seen[seat] = len(lines)
+        action = self.prompt(seat, view, legal)
+        self.end_private_screen()
+        return action
+
+    def defend_note(self, seat: int, view: JSON) -> str | None:
+        """At a hot-seat table, why a defender is asked during another player's turn."""
+        sk = view["skirmish"]
+        if sk is None or sk["defender"] != seat or seat == view["player"]:
+            return None
+        return "[bold]" + tr(self.lang, "f_defend_note", who=who(seat, self.names),
+                             attacker=who(sk["attacker"], self.names),
+                             n=num(self.lang, sk["attack_value"])) + "[/]"
+
+    def menu(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> None:
+        lang = self.lang
+        self.say(f"[bold]{decision_head(lang, view, self.names, seat)}[/]")
+        width = len(str(len(legal)))
+        for i, action in enumerate(legal, 1):
+            line = describe_choice(self.game, lang, action, view, self.names)
+            self.say(f"  [bold cyan]{i:>{width}}[/]. {line}")
+        hint = tr(lang, "f_menu_hint")
+        if len(legal) == 1:
+            hint = tr(lang, "f_forced_hint") + " " + hint
+        self.say(f"[dim]{hint}[/]")
+
+    def prompt(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> FarkleAction:
+        lang = self.lang
+        self.menu(seat, view, legal)
+        while True:
+            text = self.read(tr(lang, "f_prompt"))
+            word = text.lower()
+            if word in HELP_WORDS:
+                render_help(self.console, self.game, lang)
+                self.menu(seat, view, legal)
+                continue
+            if word in LOG_WORDS:
+                self.console.rule(f"[bold]{tr(lang, 'f_log_title')}[/]")
+                for line in self.narrator.lines_for(seat):
+                    self.say(line)
+                continue
+            if word in QUIT_WORDS:
+                raise QuitGame
+            try:
+                return choice_from_text(self.game, text, legal, lang)
+            except InputProblem as problem:
+                self.say(f"[bold red]{escape(str(problem))}[/] {tr(lang, 'try_again')}")
+
+
+def play_farkle(*, players: int | None, seats: list[str], seed: int | None, lang: str,
+                options: dict[str, Any], save: Path | None, console: Console) -> int:
+    """Play one game of Dragon Farkle; the exit code (0: finished, 1: abandoned)."""
+    kinds = resolve_seats(players, seats, lang)
+    game = make_game("farkle", {**options, "players": len(kinds)})
+    assert isinstance(game, FarkleGame)
+    seed = pick_seed(seed)
+    bots = make_bots("farkle", kinds, seed)
+    return FarkleSession(game, kinds, bots, seed, lang, console, save).run()

@@ -1,0 +1,699 @@
+"""What a Dragon Farkle player sees in the terminal: dice drawn as dice, the event die in
+words and colour, the scoring options with their soldiers, the risk of the next roll, the
+table (armies, companions, the Lair, the dragon), the player's own magic items (D9), the
+events told in words, and the rules with the scoring table and both card lists.
+
+The screens work from views (``state.view(seat)``): a screen never reads a state's secrets.
+Soldiers come from the engine's scorer (``game.scorer``), never from rules written here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from dragonlair.cli.i18n import tr
+from dragonlair.core.game import CHANCE, JSON
+from dragonlair.games.farkle.actions import DICE_SETS, EVENTS, FarkleAction, Kind
+from dragonlair.games.farkle.cards import COMPANIONS, ITEMS, FarkleCard
+from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, Scorer, ScoringTable, counts_of
+from dragonlair.games.farkle.state import BATTLE_ARMY, roll_outcomes
+
+FACES = "⚀⚁⚂⚃⚄⚅"
+EVENT_STYLES = {"dragon": "bold red", "alliance": "bold green", "blank": "dim"}
+MODE_KEYS = {"recruit": "f_mode_recruit", "skirmish": "f_mode_skirmish",
+             "battle": "f_mode_battle"}
+EVENTS_SHOWN = 14  # new lines of the log on a player's screen, at most
+
+__all__ = ["FarkleNarrator", "cards_by_id", "dice_markup", "event_markup", "farkle_risks",
+           "percent", "render_help", "render_rules", "render_screen", "selection_value"]
+
+
+# ---------------------------------------------------------------- small words
+def num(lang: str, n: int) -> str:
+    """``1,250`` (English) / ``1.250`` (German)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def percent(p: float, lang: str = "en") -> str:
+    """A probability as a percent with two decimals: ``2.31%`` (German ``2,31 %``)."""
+    if lang == "de":
+        return f"{100 * p:.2f} %".replace(".", ",")
+    return f"{100 * p:.2f}%"
+
+
+def who(seat: int, names: Sequence[str]) -> str:
+    """``p1 cautious`` (markup-safe)."""
+    return f"p{seat} {escape(names[seat])}"
+
+
+def die_markup(face: int, style: str = "bold") -> str:
+    return f"[{style}]{FACES[face - 1]}{face}[/]"
+
+
+def dice_markup(dice: str | Counts, scoring: Counts | None = None) -> str:
+    """Dice as die faces with their digits (``⚀1 ⚄5 ⚅6``), lowest first; the dice in
+    ``scoring`` (a multiset) green, the others plain."""
+    counts = counts_of(dice) if isinstance(dice, str) else dice
+    left = list(scoring) if scoring is not None else [0] * 6
+    parts = []
+    for face in range(1, 7):
+        for _ in range(counts[face - 1]):
+            if scoring is None:
+                style = "bold"
+            elif left[face - 1]:
+                left[face - 1] -= 1
+                style = "bold green"
+            else:
+                style = "white"
+            parts.append(die_markup(face, style))
+    return " ".join(parts) if parts else "-"
+
+
+def event_markup(lang: str, event: str) -> str:
+    """The event die in words and colour."""
+    word = tr(lang, f"f_ev_{event}")
+    return f"[{EVENT_STYLES[event]}]{word.upper() if event != 'blank' else word}[/]"
+
+
+def farkle_risk(scorer: Scorer, k: int) -> float:
+    """The chance that ``k`` soldier dice show nothing that scores, by the engine's scorer
+    over every roll of ``k`` dice (the probabilities of :func:`roll_outcomes`)."""
+    return sum(p for code, _, p in roll_outcomes(k) if not scorer.selections(DICE_SETS[code]))
+
+
+_RISKS: dict[ScoringTable, dict[int, float]] = {}
+
+
+def farkle_risks(scorer: Scorer) -> dict[int, float]:
+    """:func:`farkle_risk` for 1 to 6 dice, worked out once per scoring table."""
+    got = _RISKS.get(scorer.table)
+    if got is None:
+        got = _RISKS[scorer.table] = {k: farkle_risk(scorer, k) for k in range(1, 7)}
+    return got
+
+
+def selection_value(scorer: Scorer, roll: str | Counts, keep: Counts) -> int:
+    """The soldiers a legal selection of ``roll`` is worth, from the engine's scorer."""
+    counts = counts_of(roll) if isinstance(roll, str) else roll
+    return dict(scorer.selections(counts))[keep]
+
+
+def cards_by_id(game: FarkleGame) -> dict[str, FarkleCard]:
+    return {c.id: c for c in (*game.companions, *game.items)}
+
+
+def card_words(card: FarkleCard, lang: str) -> str:
+    """The card's name in ``lang`` (markup), house cards marked as such."""
+    name = f"[bold]{escape(card.name(lang))}[/]"
+    if card.house:
+        name += f" [dim]({tr(lang, 'f_house')})[/]"
+    return name
+
+
+def unit_words(lang: str, mode: str, defending: bool, n: int) -> str:
+    """``150 soldiers`` / ``150 attack`` / ``150 defence``."""
+    if mode == "skirmish":
+        return tr(lang, "f_defence" if defending else "f_attack", n=num(lang, n))
+    return tr(lang, "f_soldiers", n=num(lang, n))
+
+
+def full_dice(view: JSON) -> int:
+    """How many dice the roller rolls after hot dice: 5 for a defender (D5.2), else 6."""
+    sk = view.get("skirmish")
+    return 5 if sk is not None and view["roller"] == sk["defender"] else 6
+
+
+# ---------------------------------------------------------------- decisions in words
+def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSON,
+                    names: Sequence[str]) -> str:
+    """One line of a decision menu (markup): the action's text, then what it means."""
+    cards = cards_by_id(game)
+    k = action.kind
+    text = f"[bold]{escape(action.text)}[/]"
+    seat = view["to_move"][0] if view["to_move"] else 0
+    risks = farkle_risks(game.scorer)
+    if k == Kind.KEEP:
+        value = selection_value(game.scorer, view["roll"], DICE_SETS[action.a])
+        defending = view.get("skirmish") is not None and view["roller"] == \
+            view["skirmish"]["defender"]
+        left = view["dice_in_hand"] - sum(DICE_SETS[action.a])
+        after = tr(lang, "f_keep_left", k=left, risk=percent(risks[left], lang)) if left else \
+            tr(lang, "f_keep_hot", k=full_dice(view), risk=percent(risks[full_dice(view)], lang))
+        return (f"{text} = {unit_words(lang, view['mode'], defending, value)}  "
+                f"{dice_markup(DICE_SETS[action.a])}  [dim]{after}[/]")
+    if k == Kind.RECRUIT:
+        what = tr(lang, "f_d_recruit")
+    elif k == Kind.SKIRMISH:
+        what = tr(lang, "f_d_skirmish", who=who(action.a, names),
+                  army=num(lang, view["seats"][action.a]["army"]))
+    elif k == Kind.BATTLE:
+        what = tr(lang, "f_d_battle", strength=view["dragon"]["strength"])
+    elif k == Kind.SCARE:
+        comp = cards[view["seats"][seat]["companion"]]
+        what = tr(lang, "f_d_scare", card=escape(comp.name(lang)), who=who(action.a, names),
+                  n=num(lang, comp.amount))
+    elif k in (Kind.USE, Kind.DISCARD, Kind.KEEP_ITEM):
+        item = game.items[action.a]
+        key = {Kind.USE: "f_d_use", Kind.DISCARD: "f_d_discard",
+               Kind.KEEP_ITEM: "f_d_keep_item"}[k]
+        what = tr(lang, key, card=card_words(item, lang), text=escape(item.text(lang)))
+    elif k == Kind.DOUBLE:
+        last = _last_value(game, view)
+        what = tr(lang, "f_d_double", n=num(lang, 2 * last), half=num(lang, last))
+    elif k == Kind.ITEM:
+        what = tr(lang, "f_d_item", n=num(lang, _last_value(game, view)))
+    elif k == Kind.ROLL:
+        hand = view["dice_in_hand"]
+        dice = hand or full_dice(view)
+        what = tr(lang, "f_d_roll" if hand else "f_d_roll_hot", k=dice,
+                  risk=percent(risks[dice], lang))
+    elif k == Kind.BANK:
+        what = tr(lang, "f_d_bank", n=num(lang, view["pending"]))
+    elif k == Kind.STOP:
+        sk = view["skirmish"]
+        if sk is not None and view["roller"] == sk["defender"]:
+            what = tr(lang, "f_d_stop_defence", n=num(lang, view["pending"]),
+                      attack=num(lang, sk["attack_value"]))
+        else:
+            what = tr(lang, "f_d_stop_attack", n=num(lang, view["pending"]))
+    elif k == Kind.FARKLE:
+        key = {"recruit": "f_d_farkle_recruit", "skirmish": "f_d_farkle_skirmish"}.get(
+            view["mode"], "f_d_farkle_battle")
+        what = tr(lang, key, n=num(lang, view["pending"]))
+    elif k == Kind.TABBY:
+        comp = cards[view["seats"][seat]["companion"]]
+        what = tr(lang, "f_d_tabby", card=escape(comp.name(lang)))
+    elif k == Kind.REROLL:
+        what = tr(lang, "f_d_reroll", face=die_markup(action.a))
+    else:  # PASS
+        what = tr(lang, "f_d_pass")
+    return f"{text} — {what}"
+
+
+def _last_value(game: FarkleGame, view: JSON) -> int:
+    """The soldiers of the selection just set aside (an alliance follows it): the last
+    entry of the view's history is that ``keep``."""
+    for entry in reversed(view["history"]):
+        _, _, text = entry.partition(": ")
+        if text.startswith("keep "):
+            return selection_value(game.scorer, view["roll"], counts_of(text.split()[1]))
+    return 0  # pragma: no cover - an alliance decision always follows a keep
+
+
+DECISION_HEADS = {"action": "f_head_action", "keep": "f_head_keep",
+                  "alliance": "f_head_alliance", "farkle": "f_head_farkle",
+                  "tabby": "f_head_tabby", "hiccup": "f_head_hiccup",
+                  "keep_item": "f_head_keep_item", "discard": "f_head_discard"}
+
+
+def decision_head(lang: str, view: JSON, names: Sequence[str], seat: int) -> str:
+    decision = view["decision"]
+    if decision == "continue":
+        key = "f_head_continue_recruit" if view["mode"] == "recruit" else \
+            "f_head_continue_skirmish"
+    else:
+        key = DECISION_HEADS.get(decision or "", "f_head_action")
+    limit = view.get("me", {}).get("item_limit", 1)
+    return tr(lang, key, who=who(seat, names), limit=limit)
+
+
+# ---------------------------------------------------------------- the screen
+def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Table:
+    cards = cards_by_id(game)
+    viewer = view.get("seat")
+    over = view["phase"] == "over"
+    table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
+    table.add_column(tr(lang, "f_col_seat"))
+    table.add_column(tr(lang, "f_col_player"))
+    table.add_column(tr(lang, "f_col_army"), justify="right")
+    table.add_column(tr(lang, "f_col_companion"))
+    table.add_column(tr(lang, "f_col_items"), justify="right")
+    table.add_column(tr(lang, "f_col_status"))
+    for entry in view["seats"]:
+        seat = entry["seat"]
+        mark = "▶ " if seat == view["player"] and not over and view["turn"] else "  "
+        comp = entry["companion"]
+        comp_text = (Text(cards[comp].name(lang)) if comp is not None  # marks: see below
+                     else Text(tr(lang, "f_no_companion"), style="dim"))
+        items = str(entry["items"])
+        if entry["items_gained"]:
+            items += " " + tr(lang, "f_gained_n", n=entry["items_gained"])
+        status = []
+        if entry["in_lair"]:
+            status.append(f"[bold red]{tr(lang, 'f_in_lair')}[/]")
+        table.add_row(Text(mark + f"p{seat}", style="reverse" if seat == viewer else ""),
+                      Text(names[seat]), Text(num(lang, entry["army"]), style="bold"),
+                      comp_text, items, Text.from_markup(", ".join(status)))
+    return table
+
+
+def companions_table(game: FarkleGame, view: JSON, lang: str) -> Table:
+    """Each companion on the table with its holders and its text (public, D9)."""
+    cards = cards_by_id(game)
+    out = Table.grid(padding=(0, 1))
+    out.add_column(no_wrap=True)
+    out.add_column(no_wrap=True)
+    out.add_column(style="italic")
+    seen: list[str] = []
+    for entry in view["seats"]:
+        comp = entry["companion"]
+        if comp is None or comp in seen:
+            continue
+        seen.append(comp)
+        card = cards[comp]
+        holders = ", ".join(f"p{e['seat']}" for e in view["seats"] if e["companion"] == comp)
+        out.add_row(f" {holders}", Text.from_markup(card_words(card, lang) + ":"),
+                    card.text(lang))
+    return out
+
+
+def dragon_text(view: JSON, lang: str) -> Text:
+    dragon = view["dragon"]
+    if view["mode"] == "battle":
+        return Text(tr(lang, "f_dragon_battle", damage=dragon["damage"],
+                       strength=dragon["strength"]), style="bold red")
+    return Text(tr(lang, "f_dragon_line", strength=dragon["strength"],
+                   army=num(lang, BATTLE_ARMY)), style="dim")
+
+
+def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Panel:
+    """The roll in progress: dice, event die, pending soldiers, dice in hand, risk."""
+    roller = view["roller"]
+    mode = view["mode"]
+    sk = view["skirmish"]
+    defending = sk is not None and roller == sk["defender"]
+    rows: list[RenderableType] = []
+    if sk is not None:
+        rows.append(Text.from_markup(tr(lang, "f_skirmish_line", attacker=who(
+            sk["attacker"], names), defender=who(sk["defender"], names))))
+        if defending:
+            rows.append(Text.from_markup(
+                f"[bold]{tr(lang, 'f_to_beat', n=num(lang, sk['attack_value']))}[/]"))
+    if view["roll"]:
+        scoring, _ = game.scorer.scoring_dice(counts_of(view["roll"]))
+        roll_key = "f_last_roll" if view["decision"] in ("continue", "alliance") else "f_roll"
+        rows.append(Text.from_markup(
+            f"{tr(lang, roll_key)} {dice_markup(view['roll'], scoring)}   "
+            f"{tr(lang, 'f_event_die')} {event_markup(lang, view['event'])}   "
+            f"[dim]{tr(lang, 'f_scoring_hint')}[/]"))
+    if mode != "battle":
+        key = ("f_pending_defence" if defending else "f_pending_attack") \
+            if mode == "skirmish" else "f_pending_recruit"
+        rows.append(Text.from_markup(f"[bold]{tr(lang, key, n=num(lang, view['pending']))}[/]"))
+    hand = view["dice_in_hand"]
+    full = full_dice(view)
+    if view["decision"] in ("continue", "alliance"):  # between rolls: the next roll's risk
+        dice = hand or full
+        line = tr(lang, "f_in_hand", n=hand, full=full) if hand else tr(lang, "f_hot_dice",
+                                                                         full=full)
+        line += " · " + tr(lang, "f_risk", k=dice,
+                           risk=percent(farkle_risks(game.scorer)[dice], lang))
+    else:  # a roll on the table: its dice are still in hand
+        line = tr(lang, "f_rolled", n=hand, full=full)
+    rows.append(Text(line))
+    title = tr(lang, "f_turn_panel", who=f"p{roller} {names[roller]}",
+               mode=tr(lang, MODE_KEYS.get(mode, "f_mode_recruit")))
+    return Panel(Group(*rows), title=title, title_align="left",
+                 border_style="red" if mode == "battle" else "yellow")
+
+
+def items_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Panel:
+    """The viewer's own magic items, with their texts: only the ``me`` part of their view."""
+    cards = cards_by_id(game)
+    me = view["me"]
+    seat = view["seat"]
+    rows: list[RenderableType] = []
+    for item in me["items"]:
+        card = cards[item]
+        rows.append(Text.from_markup(f"{card_words(card, lang)}: {escape(card.text(lang))}"))
+    if not me["items"]:
+        rows.append(Text(tr(lang, "f_no_items"), style="dim"))
+    if me["gained"]:
+        rows.append(Text(tr(lang, "f_gained_items"), style="bold"))
+        for item in me["gained"]:
+            card = cards[item]
+            rows.append(Text.from_markup(f"  {card_words(card, lang)}: "
+                                         f"{escape(card.text(lang))}"))
+    title = tr(lang, "f_your_items", who=f"p{seat} {names[seat]}", limit=me["item_limit"])
+    return Panel(Group(*rows), title=title, title_align="left", border_style="green")
+
+
+def events_panel(lang: str, new: Sequence[str], old: Sequence[str]) -> Panel:
+    """The log lines since the viewer's last screen (or, without any, the last few)."""
+    rows: list[RenderableType] = []
+    if new:
+        if len(new) > EVENTS_SHOWN:
+            rows.append(Text(tr(lang, "f_more_events", n=len(new) - EVENTS_SHOWN), style="dim"))
+        rows += [Text.from_markup(line) for line in new[-EVENTS_SHOWN:]]
+    elif old:
+        rows += [Text.from_markup(line, style="dim") for line in old[-5:]]
+    else:
+        rows.append(Text(tr(lang, "f_no_events")))
+    return Panel(Group(*rows), title=tr(lang, "f_events"), title_align="left",
+                 border_style="dim")
+
+
+def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequence[str],
+                  lang: str, new: Sequence[str], old: Sequence[str] = (), *,
+                  seed: int | None = None) -> None:
+    """The whole screen for ``view``; a seat's own items only if it is that seat's view."""
+    turn = view["turn"]
+    head = tr(lang, "f_title") + " · " + (tr(lang, "f_turn", n=turn) if turn
+                                           else tr(lang, "f_setup"))
+    if seed is not None:
+        head += f" · seed {seed}"
+    console.rule(f"[bold]{escape(head)}[/]")
+    console.print(players_table(game, view, names, lang))
+    console.print(Text(tr(lang, "f_companions") + ":", style="bold"))
+    console.print(companions_table(game, view, lang))
+    console.print(dragon_text(view, lang))
+    console.print(events_panel(lang, new, old))
+    if view["mode"] != "none" and view["phase"] != "over":
+        console.print(turn_panel(game, view, names, lang))
+    if view.get("me") is not None:
+        console.print(items_panel(game, view, names, lang))
+
+
+# ---------------------------------------------------------------- the story in words
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the log: what everyone reads, and what its owner reads instead (their
+    own hidden item, D9)."""
+
+    public: str
+    owner: int | None = None
+    private: str = ""
+
+    def text_for(self, viewer: int | None) -> str:
+        return self.private if self.owner is not None and viewer == self.owner else self.public
+
+
+_SEAT = r"p(\d+)"
+
+
+class FarkleNarrator:
+    """Tells every action in words, from the public views before and after it, the
+    action, and the engine's public event lines (``view["events"]``). A magic item's
+    identity is told to its owner only."""
+
+    def __init__(self, game: FarkleGame, lang: str, names: Sequence[str]) -> None:
+        self.game = game
+        self.lang = lang
+        self.names = list(names)
+        self.lines: list[Line] = []
+        self.cards = cards_by_id(game)
+        self.by_english = {c.name_en: c for c in (*game.companions, *game.items)}
+        self._event_forms: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = \
+            self._forms()
+
+    def lines_for(self, viewer: int | None) -> list[str]:
+        return [line.text_for(viewer) for line in self.lines]
+
+    # -------------------------------------------------------------- helpers
+    def _who(self, seat: int) -> str:
+        return who(seat, self.names)
+
+    def _say(self, key: str, **fields: object) -> None:
+        self.lines.append(Line(tr(self.lang, key, **fields)))
+
+    def _secret(self, owner: int, key: str, own_key: str, card: FarkleCard,
+                **fields: object) -> None:
+        self.lines.append(Line(tr(self.lang, key, **fields), owner,
+                               tr(self.lang, own_key, card=card_words(card, self.lang),
+                                  **fields)))
+
+    def _num(self, n: int) -> str:
+        return num(self.lang, n)
+
+    # -------------------------------------------------------------- one action
+    def feed(self, seat: int, action: FarkleAction, before: JSON, after: JSON,
+             events: Sequence[str]) -> None:
+        if seat == CHANCE:
+            self._chance(action, before, after)
+        else:
+            self._decision(seat, action, before, after)
+        for event in events:
+            self.lines.append(Line(self.event_words(event)))
+        self._consequences(before, after, events)
+
+    def _owner_of_new_item(self, before: JSON, after: JSON) -> int:
+        for b, a in zip(before["seats"], after["seats"], strict=True):
+            if a["items"] + a["items_gained"] > b["items"] + b["items_gained"]:
+                return int(a["seat"])
+        return int(before["roller"] if before["roller"] is not None else before["player"])
+
+    def _chance(self, action: FarkleAction, before: JSON, after: JSON) -> None:
+        k = action.kind
+        lang = self.lang
+        if k == Kind.DRAW_COMPANION:
+            card = self.game.companions[action.a]
+            if before["phase"] == "setup":
+                seat = next(b["seat"] for b, a in zip(before["seats"], after["seats"],
+                                                      strict=True)
+                            if a["companion"] != b["companion"])
+                self._say("f_n_companion", who=self._who(seat), card=card_words(card, lang))
+            else:
+                self._say("f_n_new_companion", who=self._who(before["player"]),
+                          card=card_words(card, lang))
+        elif k == Kind.DRAW_ITEM:
+            owner = self._owner_of_new_item(before, after)
+            item = self.game.items[action.a]
+            if before["phase"] == "setup":
+                self._secret(owner, "f_n_start_item", "f_n_start_item_own", item,
+                             who=self._who(owner))
+            else:
+                self._secret(owner, "f_n_draw", "f_n_draw_own", item, who=self._who(owner))
+        elif k == Kind.START:
+            self._say("f_n_starts", who=self._who(action.a))
+        elif k == Kind.DICE:
+            roll = DICE_SETS[action.a]
+            scoring, _ = self.game.scorer.scoring_dice(roll)
+            self._say("f_n_roll", who=self._who(before["roller"]),
+                      dice=dice_markup(roll, scoring), event=event_markup(lang, EVENTS[action.b]))
+        elif k == Kind.DIE:
+            self._say("f_n_die", die=die_markup(action.a))
+
+    def _decision(self, seat: int, action: FarkleAction, before: JSON, after: JSON) -> None:
+        k = action.kind
+        lang = self.lang
+        me = self._who(seat)
+        if k == Kind.RECRUIT:
+            self._say("f_n_recruit", who=me)
+        elif k == Kind.SKIRMISH:
+            self._say("f_n_skirmish", who=me, target=self._who(action.a))
+        elif k == Kind.BATTLE:
+            self._say("f_n_battle", who=me, strength=before["dragon"]["strength"])
+        elif k == Kind.USE:
+            item = self.game.items[action.a]
+            self._say("f_n_use", who=me, card=card_words(item, lang))
+            gain = after["seats"][seat]["army"] - before["seats"][seat]["army"]
+            if gain > 0:
+                self._say("f_n_gain", who=me, n=self._num(gain),
+                          army=self._num(after["seats"][seat]["army"]))
+        elif k == Kind.KEEP:
+            sel = DICE_SETS[action.a]
+            value = selection_value(self.game.scorer, before["roll"], sel)
+            sk = before["skirmish"]
+            defending = sk is not None and before["roller"] == sk["defender"]
+            self._say("f_n_keep", who=me, dice=dice_markup(sel),
+                      n=unit_words(lang, before["mode"], defending, value))
+        elif k == Kind.DOUBLE:
+            self._say("f_n_double", who=me, n=self._num(after["pending"] - before["pending"]),
+                      pending=self._num(after["pending"]))
+        elif k == Kind.ITEM:
+            self._say("f_n_item", who=me)
+        elif k == Kind.ROLL:
+            if before["dice_in_hand"] == 0:
+                self._say("f_n_hot", who=me, k=full_dice(before))
+        elif k == Kind.BANK:
+            gain = after["seats"][seat]["army"] - before["seats"][seat]["army"]
+            self._say("f_n_bank", who=me, n=self._num(gain),
+                      army=self._num(after["seats"][seat]["army"]))
+            comp = before["seats"][seat]["companion"]
+            if gain > before["pending"] and comp is not None:
+                self._say("f_n_bank_bonus", n=self._num(gain - before["pending"]),
+                          card=card_words(self.cards[comp], lang))
+        elif k == Kind.STOP:
+            self._say("f_n_stop", who=me, n=self._num(before["pending"]))
+        elif k == Kind.FARKLE and before["mode"] == "skirmish":
+            self._say("f_n_farkle_skirmish", who=me)
+        elif k == Kind.PASS:
+            self._say("f_n_pass", who=me)
+        elif k == Kind.REROLL:
+            self._say("f_n_reroll", who=me, face=die_markup(action.a))
+        elif k == Kind.DISCARD:
+            self._secret(seat, "f_n_discard", "f_n_discard_own", self.game.items[action.a],
+                         who=me)
+        elif k == Kind.KEEP_ITEM:
+            self._secret(seat, "f_n_keep_item", "f_n_keep_item_own",
+                         self.game.items[action.a], who=me)
+
+    def _consequences(self, before: JSON, after: JSON, events: Sequence[str]) -> None:
+        """What follows from an action: a skirmish decided, the defence begun, the game
+        won, a new turn."""
+        for event in events:
+            m = re.match(rf"^skirmish: {_SEAT} (\d+) against {_SEAT} (\d+)$", event)
+            if not m:
+                continue
+            a, attack, d, defence = (int(g) for g in m.groups())
+            if attack == defence:
+                self._say("f_n_skirmish_tie")
+            else:
+                winner, loser = (a, d) if attack > defence else (d, a)
+                taken = before["seats"][loser]["army"] - after["seats"][loser]["army"]
+                self._say("f_n_skirmish_won", who=self._who(winner), n=self._num(taken),
+                          loser=self._who(loser))
+        sk = after["skirmish"]
+        if (sk is not None and after["roller"] == sk["defender"]
+                and before["roller"] != after["roller"]):
+            self._say("f_n_defends", who=self._who(sk["defender"]),
+                      n=self._num(sk["attack_value"]))
+        result = after["result"]
+        if result is not None:
+            m = re.match(rf"^{_SEAT} slew the dragon$", result["reason"])
+            if m:
+                self._say("f_n_slain", who=self._who(int(m[1])))
+            return
+        if after["turn"] != before["turn"] and after["turn"]:
+            seat = after["player"]
+            self._say("f_n_turn", n=after["turn"], who=self._who(seat),
+                      army=self._num(after["seats"][seat]["army"]))
+
+    # -------------------------------------------------------------- engine events
+    def _card_en(self, name: str) -> str:
+        card = self.by_english.get(name)
+        return card_words(card, self.lang) if card is not None else escape(name)
+
+    def _forms(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
+        lang = self.lang
+
+        def w(g: str) -> str:
+            return self._who(int(g))
+
+        def n(g: str) -> str:
+            return self._num(int(g))
+
+        def t(key: str, **fields: object) -> str:
+            return tr(lang, key, **fields)
+
+        forms: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+            (rf"^{_SEAT}'s (.+) scares off (\d+) of {_SEAT}'s soldiers$",
+             lambda m: t("f_e_scare", who=w(m[1]), card=self._card_en(m[2]), n=n(m[3]),
+                         target=w(m[4]))),
+            (rf"^{_SEAT}'s companion ignores the dragon$", lambda m: t("f_e_tabby", who=w(m[1]))),
+            (rf"^{_SEAT} ignores the farkle$", lambda m: t("f_e_ignore_farkle", who=w(m[1]))),
+            (r"^no magic item is left to draw$", lambda m: t("f_e_no_item")),
+            (rf"^{_SEAT} escapes the dragon$", lambda m: t("f_e_escape", who=w(m[1]))),
+            (rf"^the dragon eats (\d+) \((\d+) soldiers\) from {_SEAT}'s roll$",
+             lambda m: t("f_e_eats", dice=dice_markup(m[1]), n=n(m[2]), who=w(m[3]))),
+            (rf"^{_SEAT} farkles and loses (\d+) pending soldiers$",
+             lambda m: t("f_e_farkle", who=w(m[1]), n=n(m[2]))),
+            (rf"^{_SEAT} farkles in the Final Battle; the dragon heals$",
+             lambda m: t("f_e_farkle_battle", who=w(m[1]))),
+            (rf"^skirmish: {_SEAT} (\d+) against {_SEAT} (\d+)$",
+             lambda m: t("f_e_skirmish", a=w(m[1]), attack=n(m[2]), d=w(m[3]),
+                         defence=n(m[4]))),
+            (rf"^{_SEAT} shoots an? (.+)$",
+             lambda m: t("f_e_arrow", who=w(m[1]), card=self._card_en(m[2]))),
+            (rf"^{_SEAT} deals (\d+) damage \((\d+) in all\)$",
+             lambda m: t("f_e_damage", who=w(m[1]), n=m[2], total=m[3])),
+            (rf"^{_SEAT}'s (.+) saves (\d+) soldiers$",
+             lambda m: t("f_e_shield", who=w(m[1]), card=self._card_en(m[2]), n=n(m[3]))),
+            (rf"^{_SEAT} loses (\d+) soldiers to the dragon$",
+             lambda m: t("f_e_loses", who=w(m[1]), n=n(m[2]))),
+            (r"^the dragon heals$", lambda m: t("f_e_heals")),
+            (rf"^{_SEAT}'s army is gone$", lambda m: t("f_e_army_gone", who=w(m[1]))),
+        ]
+        return [(re.compile(p), f) for p, f in forms]
+
+    def event_words(self, event: str) -> str:
+        """An engine event line (English, public) in the UI language (markup); an unknown
+        form is shown as it is."""
+        for pattern, words in self._event_forms:
+            m = pattern.match(event)
+            if m:
+                return words(m)
+        return escape(event)
+
+
+# ---------------------------------------------------------------- rules and help
+def rules_markdown(lang: str) -> str:
+    folder = resources.files("dragonlair.games.farkle") / "rules"
+    return (folder / f"{'de' if lang == 'de' else 'en'}.md").read_text(encoding="utf-8")
+
+
+def scoring_table(lang: str, table: ScoringTable = DEFAULT_TABLE) -> Table:
+    """The soldiers of every combination, read from a :class:`ScoringTable`."""
+    out = Table(title=tr(lang, "f_scoring_title"), show_lines=False)
+    out.add_column(tr(lang, "f_col_combination"))
+    out.add_column(tr(lang, "f_col_example"))
+    out.add_column(tr(lang, "f_col_soldiers"), justify="right")
+    rows: list[tuple[str, str, int]] = [
+        (tr(lang, "f_single_1"), "1", table.single_one),
+        (tr(lang, "f_single_5"), "5", table.single_five),
+    ]
+    rows += [(tr(lang, "f_three_n", n=face), str(face) * 3, table.triple[face - 1])
+             for face in range(1, 7)]
+    rows += [(tr(lang, "f_four"), "2222", table.four), (tr(lang, "f_five"), "33333", table.five),
+             (tr(lang, "f_six"), "444444", table.six),
+             (tr(lang, "f_three_pairs"), "225566", table.three_pairs),
+             (tr(lang, "f_straight"), "123456", table.straight)]
+    for name, example, soldiers in rows:
+        out.add_row(name, Text.from_markup(dice_markup(example)), num(lang, soldiers))
+    return out
+
+
+def risk_table(lang: str, scorer: Scorer) -> Table:
+    risks = farkle_risks(scorer)
+    out = Table(title=tr(lang, "f_risk_title"), show_lines=False)
+    out.add_column(tr(lang, "f_col_dice"), justify="right")
+    out.add_column(tr(lang, "f_col_risk"), justify="right")
+    for k in range(1, 7):
+        out.add_row(str(k), percent(risks[k], lang))
+    return out
+
+
+def cards_table(lang: str, title: str, cards: Sequence[FarkleCard]) -> Table:
+    out = Table(title=title, show_lines=False, expand=True)
+    out.add_column(tr(lang, "f_col_card"), style="bold", no_wrap=True)
+    out.add_column(tr(lang, "f_col_copies"), justify="right")
+    out.add_column(tr(lang, "f_col_text"))
+    for card in cards:
+        out.add_row(card.name(lang) + (" *" if card.house else ""), str(card.count),
+                    card.text(lang))
+    return out
+
+
+def render_rules(console: Console, lang: str, *, table: ScoringTable = DEFAULT_TABLE,
+                 companions: Sequence[FarkleCard] = COMPANIONS,
+                 items: Sequence[FarkleCard] = ITEMS) -> None:
+    """The rules in brief, the scoring table, the farkle risks and both card lists
+    (``dragonlair rules farkle``, and ``help`` during a game with the table's own data)."""
+    console.print(Markdown(rules_markdown(lang)))
+    console.print(scoring_table(lang, table))
+    console.print(Text(tr(lang, "f_scoring_notes")))
+    console.print(risk_table(lang, Scorer(table)))
+    console.print(Text(tr(lang, "f_risk_note")))
+    for key, cards in (("f_companions_title", companions), ("f_items_title", items)):
+        title = tr(lang, key, n=sum(c.count for c in cards))
+        console.print(cards_table(lang, title, cards))
+    console.print(Text(tr(lang, "f_house_note")))
+
+
+def render_help(console: Console, game: FarkleGame, lang: str) -> None:
+    console.rule(f"[bold]{tr(lang, 'help_title')}[/]")
+    render_rules(console, lang, table=game.table, companions=game.companions, items=game.items)
+    console.print()
+    console.print(Text(tr(lang, "f_help_typing")))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from dragonlair.core.errors import IllegalActionError
 from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
 from dragonlair.games.fist import powers as pw
-from dragonlair.games.fist.actions import COLOURS, CURRENCIES, FistAction, Kind, stones_text
+from dragonlair.games.fist.actions import COLOURS, FistAction, Kind
 
 if TYPE_CHECKING:
     from dragonlair.games.fist.game import FistGame
@@ -984,9 +984,3 @@ class FistState(State):
         out["cards"] = (sum(self.special_deck) + sum(self.special_discard) + len(self.turn_specials)
                         + (1 if self.doppel_holder is not None else 0))
         return out
-
-    def describe_stones(self, seat: int) -> str:
-        return stones_text(self.players[seat].stones) or "-"
-
-
-__all__ = ["CURRENCIES", "Dec", "FistState", "Phase", "Player"]

@@ -15,6 +15,7 @@ import pytest
 from dragonlair.core.errors import IllegalActionError, OptionError
 from dragonlair.core.game import CHANCE
 from dragonlair.core.records import Record, finish_record, new_record, replay
+from dragonlair.games.fist.actions import stones_text
 from dragonlair.games.fist.custom import load_file
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
@@ -91,7 +92,7 @@ def me(state: FistState, seat: int) -> dict[str, Any]:
 
 
 def stones(state: FistState, seat: int) -> str:
-    return state.describe_stones(seat)
+    return stones_text(state.players[seat].stones) or "-"
 
 
 def bank(state: FistState) -> dict[str, Any]:

@@ -10,7 +10,11 @@ from typing import Any
 from dragonlair.core.driver import random_playout
 from dragonlair.games import make_game
 
-BENCH_TABLES: dict[str, dict[str, Any]] = {"fist": {"players": 4}, "master": {}, "farkle": {"players": 2}}
+BENCH_TABLES: dict[str, dict[str, Any]] = {
+    "fist": {"players": 4},
+    "master": {},
+    "farkle": {"players": 2},
+}
 
 
 @dataclass(slots=True)

@@ -144,3 +144,24 @@ def test_rules_in_english_and_german_list_every_card() -> None:
             assert card.name(lang) in result.output, (lang, card.id)
     bad = runner.invoke(app, ["rules", "fist", "--lang", "fr"])
     assert bad.exit_code == 2 and "en or de" in bad.output
+
+
+def test_d8_5_a_deck_file_replaces_the_farkle_decks(tmp_path: Path) -> None:
+    deck = ROOT / "dragonlair" / "games" / "farkle" / "examples" / "decks.toml"
+    args = ["simulate", "farkle", "--games", "3", "--bots", "cautious,random", "--seed", "2",
+            "--decks", str(deck), "--save-dir", str(tmp_path), "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    record = Record.load(sorted(tmp_path.glob("*.json"))[0])
+    ids = {c["id"] for c in record.options["decks"]["items"]}
+    assert ids == {"lucky-dragon-tooth", "war-chest"}
+    drawn = {a.split()[-1] for a in record.actions if a.startswith("chance: item ")}
+    assert drawn and drawn <= ids
+    _, state = replay(record)
+    assert state.is_terminal()
+    wrong = runner.invoke(app, ["simulate", "fist", "--games", "1", "--decks", str(deck)])
+    assert wrong.exit_code == 2 and "farkle only" in wrong.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[items]]\nid = "x"\neffect = "fly"\n')
+    broken = runner.invoke(app, ["simulate", "farkle", "--games", "1", "--decks", str(bad)])
+    assert broken.exit_code == 2 and "effect must be one of" in broken.output

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
 from dragonlair.games import GAME_FACTORIES
+from dragonlair.games.farkle.cards import load_deck_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play, replay, simulate and benchmark the Dragonlair games.")
@@ -43,7 +44,7 @@ def custom_option(custom: list[str]) -> list[dict[str, Any]]:
 
 #: ``play`` options that only one game has, and that game
 GAME_ONLY_OPTIONS = {"--custom": "fist", "--max-turns": "fist", "--match": "master",
-                     "--four-of-a-kind": "master", "--dragon": "farkle"}
+                     "--four-of-a-kind": "master", "--dragon": "farkle", "--decks": "farkle"}
 
 
 @app.command()
@@ -66,6 +67,9 @@ def play(
     dragon: Annotated[int | None, typer.Option(
         help="farkle: the dragon's strength, 3 (default), or the variant 4 or 5 (D6.4)")]
     = None,
+    decks: Annotated[Path | None, typer.Option(
+        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
+    = None,
     save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
@@ -78,7 +82,7 @@ def play(
         fail(f"--lang must be en or de, not {lang!r}")
     given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
              "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
-             "--dragon": dragon is not None}
+             "--dragon": dragon is not None, "--decks": decks is not None}
     for option, owner in GAME_ONLY_OPTIONS.items():
         if given[option] and owner != game:
             fail(tr(lang, "err_not_for", option=option, owner=owner, game=game))
@@ -98,6 +102,8 @@ def play(
             options["four_of_a_kind"] = four_of_a_kind
         if dragon is not None:
             options["dragon"] = dragon
+        if decks is not None:
+            options["decks"] = load_deck_file(str(decks))
         code = run_play(game, players=players, seats=list(seat or []), seed=seed, lang=lang,
                         options=options, save=save, console=console)
     except DragonlairError as exc:
@@ -193,6 +199,9 @@ def simulate(
     = "random",
     seed: Annotated[int, typer.Option(help="seed: same seed, same games")] = 0,
     max_turns: Annotated[int | None, typer.Option(help="end each game after N turns")] = None,
+    decks: Annotated[Path | None, typer.Option(
+        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
+    = None,
     save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
@@ -207,6 +216,10 @@ def simulate(
         options["max_turns"] = max_turns
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
+        if decks is not None:
+            if game != "farkle":
+                fail("--decks is an option of farkle only")
+            options["decks"] = load_deck_file(str(decks))
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                       disable=not err.is_terminal) as progress:

@@ -835,3 +835,26 @@ def test_docs_master_example_record_replays_to_its_result() -> None:
     first = re.search(r"```json\n(.*?)```", text, re.S)
     assert first is not None and json.loads(first.group(1))["game"] == "fist"
     assert game.info.id == "master"
+
+
+def test_m3_placement_problem_agrees_with_legal_cells() -> None:
+    """M3: the reason the engine gives for a refused cell is None exactly for legal cells."""
+    import random as _random
+
+    from dragonlair.core.game import CHANCE as _CHANCE
+    from dragonlair.games.master.game import MasterGame as _Game
+    from dragonlair.games.master.state import CELLS, placement_problem
+
+    for seed in range(40):
+        rng = _random.Random(seed)
+        state = _Game().new_initial_state()
+        while not state.is_terminal():
+            seats = state.current_seats()
+            if seats == (_CHANCE,):
+                state.apply(_CHANCE, state.sample_chance(rng))
+                continue
+            occupied = {c for c, v in enumerate(state.grid) if v >= 0}
+            legal = set(state.legal_cells())
+            for cell in range(CELLS):
+                assert (placement_problem(occupied, cell) is None) == (cell in legal)
+            state.apply(seats[0], rng.choice(list(state.legal_actions(seats[0]))))

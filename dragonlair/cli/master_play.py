@@ -31,7 +31,6 @@ from dragonlair.cli.master_screen import (
     render_screen,
     round_end_lines,
     round_placements,
-    xy,
 )
 from dragonlair.cli.session import (
     HELP_WORDS,
@@ -49,7 +48,13 @@ from dragonlair.core.game import CHANCE, JSON, Action
 from dragonlair.games import make_game
 from dragonlair.games.master.cards import BY_ID, CARDS
 from dragonlair.games.master.game import MasterGame
-from dragonlair.games.master.state import Kind, MasterAction, MasterState
+from dragonlair.games.master.state import (
+    Kind,
+    MasterAction,
+    MasterState,
+    cell_index,
+    placement_problem,
+)
 
 #: the default opponent: the strongest registered Dragon Master bot
 BOT_PREFERENCE = ("expert", "greedy", "random")
@@ -106,18 +111,17 @@ def _card_from_word(word: str, lang: str) -> str | None:
 
 
 def why_not_legal(cell: str, view: JSON, lang: str) -> str:
-    """Why a card cannot go on ``cell`` now (M3), in words."""
+    """Why a card cannot go on ``cell`` now, in words; the engine says why (M3)."""
     legal = ", ".join(view["legal_cells"])
     grid = view["grid"]
-    if cell in grid:
+    occupied = {c for c in (cell_index(name) for name in grid) if c is not None}
+    where = cell_index(cell)
+    problem = placement_problem(occupied, where) if where is not None else "outside_box"
+    if problem == "taken":
         return tr(lang, "m_taken", cell=cell, card=card_name_plain(grid[cell], lang), legal=legal)
-    if not grid:
+    if problem == "origin":
         return tr(lang, "m_origin", cell=cell)
-    x, y = xy(cell)
-    touching = any(cell_of(x + dx, y + dy) in grid
-                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                   if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE)
-    if not touching:
+    if problem == "not_adjacent":
         return tr(lang, "m_not_adjacent", cell=cell, legal=legal)
     return tr(lang, "m_outside_box", cell=cell, legal=legal)
 

@@ -47,6 +47,30 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
 
 
+def cell_index(name: str) -> int | None:
+    """``"d4"`` -> its cell, or None if it is not a cell of the frame."""
+    if len(name) == 2 and name[0] in COLS and name[1] in "1234567":
+        return (int(name[1]) - 1) * SIZE + COLS.index(name[0])
+    return None
+
+
+def placement_problem(occupied: set[int], cell: int) -> str | None:
+    """Why a card may not go on ``cell`` (M3) given the occupied cells, which are public:
+    ``"taken"``, ``"origin"`` (the first card goes on d4), ``"not_adjacent"``,
+    ``"outside_box"``, or None when it may."""
+    if cell in occupied:
+        return "taken"
+    if not occupied:
+        return None if cell == ORIGIN else "origin"
+    if not any(n in occupied for n in NEIGHBOURS[cell]):
+        return "not_adjacent"
+    xs = [c % SIZE for c in occupied] + [cell % SIZE]
+    ys = [c // SIZE for c in occupied] + [cell // SIZE]
+    if max(xs) - min(xs) >= BOX or max(ys) - min(ys) >= BOX:
+        return "outside_box"
+    return None
+
+
 class Kind(IntEnum):
     PLACE = 0
     DEAL = 1

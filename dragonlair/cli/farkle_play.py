@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
+from dragonlair.cli import session
 from dragonlair.cli.farkle_screen import (
     FarkleNarrator,
     decision_head,
@@ -29,7 +30,6 @@ from dragonlair.cli.farkle_screen import (
 from dragonlair.cli.i18n import engine_reason, tr
 from dragonlair.cli.session import (
     HELP_WORDS,
-    HUMAN,
     LOG_WORDS,
     QUIT_WORDS,
     InputProblem,
@@ -38,7 +38,7 @@ from dragonlair.cli.session import (
     make_bots,
     pick_seed,
 )
-from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON, Action
 from dragonlair.games import make_game
 from dragonlair.games.farkle.actions import FarkleAction, Kind
@@ -85,18 +85,9 @@ def default_bot() -> str:
 
 def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[str]:
     """Who holds each seat: ``"human"`` or a bot name. Raises :class:`OptionError`."""
-    kinds = [s.strip() for s in seats]
-    if kinds:
-        if players is not None and players != len(kinds):
-            raise OptionError(tr(lang, "err_mismatch", players=players, seats=len(kinds)))
-        n = len(kinds)
-    else:
-        n = DEFAULT_PLAYERS if players is None else players
-    if not 2 <= n <= 5:
-        raise OptionError(tr(lang, "err_f_players", n=n))
-    if not kinds:
-        kinds = [HUMAN] + [default_bot()] * (n - 1)
-    return [HUMAN if k.lower() == HUMAN else k for k in kinds]
+    return session.resolve_seats(players, seats, lang, allowed=(2, 5),
+                                 default_players=DEFAULT_PLAYERS, default_bot=default_bot(),
+                                 players_error="err_f_players")
 
 
 # ---------------------------------------------------------------- reading a choice

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dragonlair.bots import Bot
+from dragonlair.cli import session
 from dragonlair.cli.fist_screen import (
     Narrator,
     describe_action,
@@ -27,7 +28,6 @@ from dragonlair.cli.fist_screen import (
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     HELP_WORDS,
-    HUMAN,
     LOG_WORDS,
     QUIT_WORDS,
     InputProblem,
@@ -36,7 +36,7 @@ from dragonlair.cli.session import (
     make_bots,
     pick_seed,
 )
-from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON
 from dragonlair.games import make_game
 from dragonlair.games.fist.actions import FistAction, Kind
@@ -73,18 +73,9 @@ class BidParts:
 # ---------------------------------------------------------------- table setup
 def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[str]:
     """Who holds each seat: ``"human"`` or a bot name. Raises :class:`OptionError`."""
-    kinds = [s.strip() for s in seats]
-    if kinds:
-        if players is not None and players != len(kinds):
-            raise OptionError(tr(lang, "err_mismatch", players=players, seats=len(kinds)))
-        n = len(kinds)
-    else:
-        n = DEFAULT_PLAYERS if players is None else players
-    if not 3 <= n <= 6:
-        raise OptionError(tr(lang, "err_players", n=n))
-    if not kinds:
-        kinds = [HUMAN] + [DEFAULT_BOT] * (n - 1)
-    return [HUMAN if k.lower() == HUMAN else k for k in kinds]
+    return session.resolve_seats(players, seats, lang, allowed=(3, 6),
+                                 default_players=DEFAULT_PLAYERS, default_bot=DEFAULT_BOT,
+                                 players_error="err_players")
 
 
 def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:

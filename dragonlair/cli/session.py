@@ -28,10 +28,31 @@ from rich.text import Text
 from dragonlair.bots import Bot, make_bot
 from dragonlair.cli.i18n import tr
 from dragonlair.core.driver import seed_for
+from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, JSON, Action, Game, State
 from dragonlair.core.records import Record, finish_record, new_record
 
 HUMAN = "human"
+
+
+def resolve_seats(players: int | None, seats: Sequence[str], lang: str, *,
+                  allowed: tuple[int, int], default_players: int, default_bot: str,
+                  players_error: str) -> list[str]:
+    """Who holds each seat: ``"human"`` or a bot name. Without ``--seat``, seat 0 is the
+    human and the rest ``default_bot``; with it, the seats given fix the number of players.
+    Raises :class:`OptionError` (``players_error`` names the message for a bad count)."""
+    kinds = [s.strip() for s in seats]
+    if kinds:
+        if players is not None and players != len(kinds):
+            raise OptionError(tr(lang, "err_mismatch", players=players, seats=len(kinds)))
+        n = len(kinds)
+    else:
+        n = default_players if players is None else players
+    if not allowed[0] <= n <= allowed[1]:
+        raise OptionError(tr(lang, players_error, n=n))
+    if not kinds:
+        kinds = [HUMAN] + [default_bot] * (n - 1)
+    return [HUMAN if k.lower() == HUMAN else k for k in kinds]
 #: an all-bot table that has not ended after this many actions is stopped
 MAX_ACTIONS = 200_000
 

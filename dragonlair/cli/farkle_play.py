@@ -29,11 +29,7 @@ from dragonlair.cli.farkle_screen import (
 )
 from dragonlair.cli.i18n import engine_reason, tr
 from dragonlair.cli.session import (
-    HELP_WORDS,
-    LOG_WORDS,
-    QUIT_WORDS,
     InputProblem,
-    QuitGame,
     Session,
     make_bots,
     pick_seed,
@@ -255,24 +251,19 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
     def prompt(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> FarkleAction:
         lang = self.lang
         self.menu(seat, view, legal)
-        while True:
-            text = self.read(tr(lang, "f_prompt"))
-            word = text.lower()
-            if word in HELP_WORDS:
-                render_help(self.console, self.game, lang)
-                self.menu(seat, view, legal)
-                continue
-            if word in LOG_WORDS:
-                self.console.rule(f"[bold]{tr(lang, 'f_log_title')}[/]")
-                for line in self.narrator.lines_for(seat):
-                    self.say(line)
-                continue
-            if word in QUIT_WORDS:
-                raise QuitGame
-            try:
-                return choice_from_text(self.game, text, legal, lang)
-            except InputProblem as problem:
-                self.say(f"[bold red]{escape(str(problem))}[/] {tr(lang, 'try_again')}")
+
+        def show_again() -> None:
+            render_help(self.console, self.game, lang)
+            self.menu(seat, view, legal)
+
+        def show_log() -> None:
+            self.console.rule(f"[bold]{tr(lang, 'f_log_title')}[/]")
+            for line in self.narrator.lines_for(seat):
+                self.say(line)
+
+        return self.read_command(tr(lang, "f_prompt"),
+                                 lambda text: choice_from_text(self.game, text, legal, lang),
+                                 on_help=show_again, on_log=show_log)
 
 
 def play_farkle(*, players: int | None, seats: list[str], seed: int | None, lang: str,

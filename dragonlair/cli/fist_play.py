@@ -27,11 +27,7 @@ from dragonlair.cli.fist_screen import (
 )
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
-    HELP_WORDS,
-    LOG_WORDS,
-    QUIT_WORDS,
     InputProblem,
-    QuitGame,
     Session,
     make_bots,
     pick_seed,
@@ -280,30 +276,25 @@ class FistSession(Session[FistGame, FistState]):
         else:
             self.menu(seat, view, legal, narrator)
             ask = tr(lang, "decide_prompt")
-        while True:
-            text = self.read(ask)
-            word = text.lower()
-            if word in HELP_WORDS:
-                render_help(self.console, self.game, lang)
-                if phase in ("bid", "tiebid"):
-                    self.bid_header(seat, view, tiebreak)
-                else:
-                    self.menu(seat, view, legal, narrator)
-                continue
-            if word in LOG_WORDS:
-                self.console.rule(f"[bold]{tr(lang, 'log_title')}[/]")
-                for line in narrator.lines:
-                    self.say(line)
-                continue
-            if word in QUIT_WORDS:
-                raise QuitGame
-            try:
-                if phase in ("bid", "tiebid"):
-                    return bid_from_text(self.game, text, view["me"], legal, lang,
-                                         tiebreak=tiebreak)
-                return choice_from_text(self.game, text, legal, lang)
-            except InputProblem as problem:
-                self.say(f"[bold red]{escape(str(problem))}[/] {tr(lang, 'try_again')}")
+        def show_again() -> None:
+            render_help(self.console, self.game, lang)
+            if phase in ("bid", "tiebid"):
+                self.bid_header(seat, view, tiebreak)
+            else:
+                self.menu(seat, view, legal, narrator)
+
+        def show_log() -> None:
+            self.console.rule(f"[bold]{tr(lang, 'log_title')}[/]")
+            for line in narrator.lines:
+                self.say(line)
+
+        def parse(text: str) -> FistAction:
+            if phase in ("bid", "tiebid"):
+                return bid_from_text(self.game, text, view["me"], legal, lang,
+                                     tiebreak=tiebreak)
+            return choice_from_text(self.game, text, legal, lang)
+
+        return self.read_command(ask, parse, on_help=show_again, on_log=show_log)
 
     def bid_header(self, seat: int, view: JSON, tiebreak: bool) -> None:
         lang = self.lang

@@ -33,12 +33,8 @@ from dragonlair.cli.master_screen import (
     round_placements,
 )
 from dragonlair.cli.session import (
-    HELP_WORDS,
     HUMAN,
-    LOG_WORDS,
-    QUIT_WORDS,
     InputProblem,
-    QuitGame,
     Session,
     make_bots,
     pick_seed,
@@ -298,28 +294,24 @@ class MasterSession(Session[MasterGame, MasterState]):
         head = tr(lang, "m_place_head", seat=seat, name=escape(self.names[seat]),
                   example=example)
         self.say(f"[bold]{head}[/]")
-        while True:
-            text = self.read(tr(lang, "m_prompt"))
-            word = text.lower()
-            if word in HELP_WORDS:
-                render_help(self.console, lang, self.game.four_of_a_kind)
-                render_screen(self.console, view, self.names, lang, seed=self.seed)
-                self.say(f"[bold]{head}[/]")
-                continue
-            if word in LOG_WORDS:
-                self.console.rule(f"[bold]{tr(lang, 'm_log_title')}[/]")
-                placed = round_placements(view)
-                for s, card, cell in placed:
-                    self.say(placement_line(lang, self.names, s, card, cell))
-                if not placed:
-                    self.say(tr(lang, "m_log_empty"))
-                continue
-            if word in QUIT_WORDS:
-                raise QuitGame
-            try:
-                return action_from_text(self.game, text, view, legal, lang)
-            except InputProblem as problem:
-                self.say(f"[bold red]{escape(str(problem))}[/] {tr(lang, 'try_again')}")
+
+        def show_again() -> None:
+            render_help(self.console, lang, self.game.four_of_a_kind)
+            render_screen(self.console, view, self.names, lang, seed=self.seed)
+            self.say(f"[bold]{head}[/]")
+
+        def show_log() -> None:
+            self.console.rule(f"[bold]{tr(lang, 'm_log_title')}[/]")
+            placed = round_placements(view)
+            for s, card, cell in placed:
+                self.say(placement_line(lang, self.names, s, card, cell))
+            if not placed:
+                self.say(tr(lang, "m_log_empty"))
+
+        return self.read_command(tr(lang, "m_prompt"),
+                                 lambda text: action_from_text(self.game, text, view, legal,
+                                                               lang),
+                                 on_help=show_again, on_log=show_log)
 
 
 def play_master(*, players: int | None, seats: list[str], seed: int | None, lang: str,

@@ -17,7 +17,7 @@ import random
 import secrets
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -61,6 +61,7 @@ LOG_WORDS = {"log", "verlauf"}
 QUIT_WORDS = {"quit", "exit", "beenden", "ende"}
 
 GameT = TypeVar("GameT", bound=Game)
+A = TypeVar("A")
 StateT = TypeVar("StateT", bound=State)
 
 
@@ -141,6 +142,26 @@ class Session(ABC, Generic[GameT, StateT]):
         if self.echo:
             self.console.print(Text(line), highlight=False)
         return line.strip()
+
+    def read_command(self, prompt: str, parse: Callable[[str], A], *,
+                     on_help: Callable[[], None], on_log: Callable[[], None]) -> A:
+        """Read until ``parse`` accepts a line. ``help``/``log`` call their handlers,
+        ``quit`` raises :class:`QuitGame`, and an :class:`InputProblem` is shown with a
+        new prompt."""
+        while True:
+            text = self.read(prompt)
+            word = text.lower()
+            if word in HELP_WORDS:
+                on_help()
+            elif word in LOG_WORDS:
+                on_log()
+            elif word in QUIT_WORDS:
+                raise QuitGame
+            else:
+                try:
+                    return parse(text)
+                except InputProblem as problem:
+                    self.say(f"[bold red]{escape(str(problem))}[/] {tr(self.lang, 'try_again')}")
 
     def private_screen(self, seat: int, note: str | None = None) -> None:
         """Before a human's own screen: at a hot-seat table, hide the last screen and wait

@@ -1332,3 +1332,19 @@ def test_errors_unsorted_dice_are_forgiven() -> None:
 def test_errors_bad_player_count(players: Any) -> None:
     with pytest.raises(OptionError, match="2 to 5 players"):
         FarkleGame({"players": players})
+
+
+def test_d1_components_dice_event_die_and_decks() -> None:
+    """D1: six soldier dice per roll, an event die with 1 dragon, 1 alliance and 4 blank
+    faces, 10 companions and 20 magic items."""
+    from dragonlair.games.farkle.cards import COMPANIONS, ITEMS
+    from dragonlair.games.farkle.state import roll_outcomes
+
+    outcomes = roll_outcomes(6)
+    by_event = {e: sum(p for _, ev, p in outcomes if ev == e) for e in range(3)}
+    assert by_event[0] == pytest.approx(1 / 6)  # dragon
+    assert by_event[1] == pytest.approx(1 / 6)  # alliance
+    assert by_event[2] == pytest.approx(4 / 6)  # blank
+    assert sum(p for _, _, p in outcomes) == pytest.approx(1)
+    assert sum(c.count for c in COMPANIONS) == 10
+    assert sum(c.count for c in ITEMS) == 20

@@ -1248,3 +1248,25 @@ def test_records_round_trip_random_games_with_custom_cards(seed: int) -> None:
                            state)
     _, replayed = replay(Record.from_json(json.loads(record.dumps())))
     assert replayed.full_state() == state.full_state()
+
+
+def test_f2_the_character_cards_and_their_german_names() -> None:
+    """F2: 8 standard characters and 25 special cards, with the German names of F2."""
+    from dragonlair.games.fist.cards import SPECIAL, STANDARD
+
+    assert [c.name_en for c in STANDARD] == [
+        "Witch", "Magician", "Sorcerer", "Thief", "Wizard", "Red Dragon", "Blue Dragon",
+        "Yellow Dragon"]
+    assert sum(c.count for c in STANDARD) == 8
+    assert sum(c.count for c in SPECIAL) == 25
+    german = {c.id: c.name_de for c in (*STANDARD, *SPECIAL)}
+    assert german["witch"] == "Hexe" and german["sorcerer"] == "Zauberer"
+    assert german["wizard"] == "Hexenmeister" and german["goblin"] == "Kobold"
+    assert german["imp"] == "Wichtel" and german["quack-wizard"] == "Scharlatan"
+    assert german["ghost"] == "Geist" and german["brigand"] == "Wegelagerer"
+    assert german["two-headed-dragon"] == "Zweiköpfiger Drache"
+    counts = {c.id: c.count for c in SPECIAL}
+    for twice in ("ancient-dragon", "fairy", "quack-wizard", "sorcerers-apprentice",
+                  "two-headed-dragon"):
+        assert counts[twice] == 2
+    assert counts["dwarf-4"] == counts["dwarf-5"] == 1

@@ -301,8 +301,10 @@ class FarkleState(State):
         self.supply -= delta
         return delta
 
-    def _ask(self, seat: int, dec: Dec, legal: Sequence[FarkleAction]) -> None:
-        self.phase = Phase.DECIDE
+    def _ask(self, seat: int, dec: Dec | None, legal: Sequence[FarkleAction],
+             phase: Phase = Phase.DECIDE) -> None:
+        """Wait for ``seat`` to choose among ``legal`` (the action choice has no ``dec``)."""
+        self.phase = phase
         self.dec = dec
         self.dec_legal = tuple(sorted(legal, key=_index))
         self.to_move = (seat,)
@@ -400,9 +402,7 @@ class FarkleState(State):
         if self._has(seat, "scare") and "scare" not in self.used:
             legal += [sp.scare[s] for s in range(self.num_players) if s != seat]
         legal += self._usable(seat, "start")
-        self._ask(seat, Dec.KEEP, legal)
-        self.phase = Phase.CHOOSE  # the action choice: no decision inside a roll
-        self.dec = None
+        self._ask(seat, None, legal, Phase.CHOOSE)
 
     def _on_decision(self, seat: int, action: FarkleAction) -> None:
         k = action.kind

@@ -32,12 +32,13 @@ class RandomBot:
 
 def _registry() -> dict[str, dict[str, BotFactory]]:
     from dragonlair.games.farkle.bots import CautiousFarkleBot, OptimalFarkleBot
-    from dragonlair.games.fist.bots import GreedyFistBot
+    from dragonlair.games.fist.bots import GreedyFistBot, HeuristicFistBot, ISMCTSFistBot
     from dragonlair.games.master.bots import ExpertMasterBot, GreedyMasterBot
 
     return {
         "*": {"random": RandomBot},
-        "fist": {"greedy": GreedyFistBot},
+        "fist": {"greedy": GreedyFistBot, "heuristic": HeuristicFistBot,
+                 "ismcts": ISMCTSFistBot},
         "farkle": {"cautious": CautiousFarkleBot, "optimal": OptimalFarkleBot},
         "master": {"greedy": GreedyMasterBot, "expert": ExpertMasterBot},
     }

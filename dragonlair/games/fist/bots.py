@@ -229,3 +229,44 @@ class GreedyFistBot:
                 return int(entry[len(prefix):].split()[0])
         return 0
 
+
+
+class HeuristicFistBot:
+    """``heuristic``: rebuilds the position from the public record it has seen (a perfect
+    memory, :mod:`memory`), values cards in points for every seat from their stones, score
+    and coins, and bids to outbid the likeliest rival when the card is worth the Fairy Gold
+    it costs; curses a card that would end the game for another, and uses the Amulet on
+    cards worth a point (:mod:`heuristic`)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        from dragonlair.games.fist.heuristic import FistHeuristic
+        from dragonlair.games.fist.memory import FistMemory
+
+        self.memory = FistMemory()
+        self.policy = FistHeuristic(rng)
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        state = self.memory.update(view)
+        action = self.policy.act(state, view["seat"])
+        return action if action in legal else legal[0]
+
+
+class ISMCTSFistBot:
+    """``ismcts``: Information-Set MCTS over positions consistent with its view, decoupled
+    UCT at sealed bids, heuristic rollouts (:mod:`search`). ``iterations`` sets the
+    strength; ``seconds`` caps the time of one decision as well."""
+
+    def __init__(self, rng: random.Random, iterations: int = 250,
+                 seconds: float | None = None) -> None:
+        from dragonlair.bots.ismcts import ISMCTS, Budget
+        from dragonlair.games.fist.search import FistSearchModel
+
+        self.model = FistSearchModel(rng)
+        self.search = ISMCTS(self.model, rng, Budget(iterations, seconds))
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self.search.search(view, view["seat"], legal).action

@@ -907,6 +907,7 @@ class FistState(State):
         return {
             "game": "fist",
             "players": self.num_players,
+            "options": copy.deepcopy(self.game.options),  # public table options
             "turn": self.turn,
             "phase": self.phase.name.lower(),
             "to_move": ["chance" if s == CHANCE else s for s in self.to_move],

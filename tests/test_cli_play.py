@@ -89,9 +89,9 @@ def test_no_seed_picks_and_prints_one() -> None:
 def test_defaults_four_players_seat_zero_human() -> None:
     code, out = run("--seed", "2", input="")
     assert code == 1
-    assert "Players: p0 You, p1 greedy, p2 greedy, p3 greedy" in out
+    assert "Players: p0 You, p1 ismcts, p2 ismcts, p3 ismcts" in out
     code, out = run("--seed", "2", "--players", "5", input="")
-    assert "p4 greedy" in out
+    assert "p4 ismcts" in out
 
 
 # ---------------------------------------------------------------- input
@@ -222,8 +222,8 @@ def test_bad_options_exit_non_zero_with_one_line(args: list[str], message: str) 
 
 
 def test_resolve_seats() -> None:
-    assert resolve_seats(None, [], "en") == ["human", "greedy", "greedy", "greedy"]
-    assert resolve_seats(3, [], "en") == ["human", "greedy", "greedy"]
+    assert resolve_seats(None, [], "en") == ["human", "ismcts", "ismcts", "ismcts"]
+    assert resolve_seats(3, [], "en") == ["human", "ismcts", "ismcts"]
     assert resolve_seats(None, ["Human", "random", "greedy"], "en") == [
         "human", "random", "greedy"]
     with pytest.raises(OptionError):

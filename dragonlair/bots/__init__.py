@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from dragonlair.core.errors import OptionError
-from dragonlair.core.game import JSON, Action
+from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.game import JSON, Action, State
 
 
 class Bot(Protocol):
@@ -18,6 +18,24 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[random.Random], Bot]
+
+
+class BotError(DragonlairError):
+    """A bot answered with something that is not one of its legal actions."""
+
+
+def ask_bot(bot: Bot, state: State, seat: int) -> Action:
+    """The one way a driver asks a bot: it is handed ``seat``'s view (fresh, plain JSON data
+    built by the engine, holding no reference into the state) and the legal actions, never
+    the state itself; its answer must be one of those actions (F8, M6, D9)."""
+    legal = tuple(state.legal_actions(seat))
+    action = bot.choose(state.view(seat), legal)
+    index = getattr(action, "index", None)
+    for a in legal:
+        if a.index == index:
+            return a
+    raise BotError(f"the bot in seat p{seat} ({type(bot).__name__}) chose {action!r}, "
+                   f"which is not one of its {len(legal)} legal actions")
 
 
 class RandomBot:
@@ -38,7 +56,9 @@ def _registry() -> dict[str, dict[str, BotFactory]]:
     return {
         "*": {"random": RandomBot},
         "fist": {"greedy": GreedyFistBot, "heuristic": HeuristicFistBot,
-                 "ismcts": ISMCTSFistBot},
+                 "ismcts": ISMCTSFistBot,
+                 "ismcts-fast": lambda rng: ISMCTSFistBot(rng, iterations=80),
+                 "ismcts-strong": lambda rng: ISMCTSFistBot(rng, iterations=1000)},
         "farkle": {"cautious": CautiousFarkleBot, "optimal": OptimalFarkleBot},
         "master": {"greedy": GreedyMasterBot, "expert": ExpertMasterBot},
     }

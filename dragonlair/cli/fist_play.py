@@ -39,7 +39,7 @@ from dragonlair.games.fist.actions import FistAction, Kind
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
 
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "ismcts"
 DEFAULT_PLAYERS = 4
 
 PASS_WORDS = {"pass", "passe", "nothing", "nichts", "empty", "leer", "-"}

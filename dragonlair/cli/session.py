@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from dragonlair.bots import Bot, make_bot
+from dragonlair.bots import Bot, ask_bot, make_bot
 from dragonlair.cli.i18n import tr
 from dragonlair.core.driver import seed_for
 from dragonlair.core.errors import OptionError
@@ -221,7 +221,7 @@ class Session(ABC, Generic[GameT, StateT]):
             choices: list[tuple[int, Action]] = []
             for seat in seats:
                 if seat in self.bots:
-                    chosen = self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+                    chosen = ask_bot(self.bots[seat], state, seat)
                 else:
                     chosen = self.ask_human(seat)
                 choices.append((seat, chosen))

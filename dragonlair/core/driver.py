@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from dragonlair.bots import Bot
+from dragonlair.bots import Bot, ask_bot
 from dragonlair.core.game import CHANCE, Action, State
 
 
@@ -34,8 +34,7 @@ def play_out(
                 on_action(state, CHANCE, action)
             continue
         # sealed simultaneous moves: every seat chooses from the same position
-        choices = [(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-                   for seat in seats]
+        choices = [(seat, ask_bot(bots[seat], state, seat)) for seat in seats]
         for seat, action in choices:
             state.apply(seat, action)
             if on_action:

@@ -29,8 +29,8 @@ SILVER = 0.018  # tie-breaks and the Merchant
 AMULET = 0.16  # doubles one bid
 BLACK = 0.05  # a curse, this turn only
 DOPPEL = 0.3  # a doubled power later
-STONE_LEFT = 0.2  # a stone not (yet) part of a set
-SET_DISCOUNT = 0.8  # a set still needs its character to be won
+STONE_LEFT = 0.12  # a stone not (yet) part of a set
+SET_DISCOUNT = 0.5  # a set still needs its character to be won
 WIN_VALUE = 4.0  # the point that wins the game
 PILE_SHARE = 0.35  # what one card still to come is worth, shared by bidding money
 BETA = 2.2  # softness of the win chance
@@ -282,6 +282,8 @@ class FistHeuristic:
             choices.append(self._split(p.fairy, p.common, (target + 1) // 2, mine, amulet=1))
         if threat >= WIN_VALUE and mine < WIN_VALUE and p.black:
             choices.insert(0, (0, 0, 1, 0))  # curse the card that would end the game
+        if mine >= 1.0:  # everything, for a card worth a point or the game
+            choices.append((p.fairy, p.common, 0, amulet))
         modest = int(worth / price * 0.3 * rng.uniform(0.5, 1.5))
         choices.append((modest, 0, 0, 0))
         choices.append((0, 0, 0, 0))

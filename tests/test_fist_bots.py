@@ -270,3 +270,22 @@ def test_heuristic_beats_random_and_greedy() -> None:
 def test_ismcts_beats_the_heuristic() -> None:
     wins = _rotated(["ismcts-fast", "heuristic", "heuristic"], 6, seed=2)
     assert wins[0] > max(wins[1], wins[2])
+
+
+def test_the_example_bot_in_docs_bots_md_plays_a_whole_game(tmp_path: object,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """docs/bots.md: the example bot, loaded by module:attr, plays legal moves throughout."""
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "bots.md").read_text()
+    code = re.findall(r"```python\n(.*?)```", text, re.S)[-1]
+    assert isinstance(tmp_path, pathlib.Path)
+    (tmp_path / "my_bots.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    seats = [make_bot("fist", "my_bots:CheapestBid", random.Random(s)) for s in range(3)]
+    state = play_out(FistGame({"players": 3, "max_turns": 3}).new_initial_state(), seats,
+                     random.Random(1))
+    assert state.is_terminal()
+    assert any(str(a) == "bid f1 c0" for _, a in state.history)

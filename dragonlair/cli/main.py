@@ -9,9 +9,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from dragonlair.cli.balance_cmd import balance
+from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
 from dragonlair.games import GAME_FACTORIES
 from dragonlair.games.farkle.cards import load_deck_file
@@ -23,7 +26,7 @@ err = Console(stderr=True, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(code)
 
 
@@ -270,12 +273,16 @@ def bench(
     console.print(table)
 
 
+app.command()(tournament)
+app.command()(balance)
+
+
 def main() -> None:
     """Entry point: user errors print a message, never a traceback."""
     try:
         app()
     except OptionError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         sys.exit(2)
 
 

@@ -1,0 +1,105 @@
+"""``dragonlair tournament``: bots play each other in rotating seats and get rated."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
+    bots: Annotated[str, typer.Option(
+        help="comma-separated participants; a name given twice enters twice (random#2)")],
+    games: Annotated[int, typer.Option(help="how many games")] = 100,
+    players: Annotated[int | None, typer.Option(
+        help="seats per game (default: the game's; at most the number of bots)")] = None,
+    workers: Annotated[int, typer.Option(
+        help="worker processes (with --ray local: the CPUs of the local Ray instance)")] = 1,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="play on Ray: 'local', or a cluster's HEAD:6379 (needs dragonlair\\[ray])")] = None,
+    seed: Annotated[int, typer.Option(help="seed: same seed, same games and ratings")] = 0,
+    max_turns: Annotated[int | None, typer.Option(help="fist: end each game after N turns")]
+    = None,
+    custom: Annotated[list[str] | None, typer.Option(
+        help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
+    decks: Annotated[Path | None, typer.Option(
+        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
+    = None,
+    save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Rate bots against each other: rotating seats, win rates with 95% intervals and
+    openskill (Plackett-Luce) ratings; on worker processes or a Ray cluster."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from dragonlair.cli.main import check_game, console, custom_option, err, fail
+    from dragonlair.core.errors import DragonlairError
+    from dragonlair.games.farkle.cards import load_deck_file
+    from dragonlair.tournament import run_tournament
+
+    check_game(game)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    for option, given, owner in (("--max-turns", max_turns is not None, "fist"),
+                                 ("--custom", bool(custom), "fist"),
+                                 ("--decks", decks is not None, "farkle")):
+        if given and game != owner:
+            fail(f"{option} is an option of {owner} only")
+    try:
+        options: dict[str, Any] = {}
+        if max_turns is not None:
+            options["max_turns"] = max_turns
+        if custom:
+            options["custom"] = custom_option(custom)
+        if decks is not None:
+            options["decks"] = load_deck_file(str(decks))
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                      transient=True, disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{game} tournament", total=games)
+            result = run_tournament(game, names, games, players=players, seed=seed,
+                                    options=options, workers=workers, ray_address=ray,
+                                    save_dir=save_dir, on_game=lambda i: progress.advance(task))
+    except DragonlairError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    from rich import box
+    from rich.table import Table
+
+    table = Table(title=f"{game}: {result.games} games, {result.players} seats, seed {seed}",
+                  box=box.SIMPLE_HEAD, collapse_padding=True,
+                  caption="best rated first; ordinal = μ - 3σ; a shared win counts 1/k")
+    for col in ("participant", "games", "wins", "win rate", "95% CI", "place", "μ ± σ",
+                "ordinal"):
+        table.add_column(col, justify="left" if col == "participant" else "right",
+                         no_wrap=True)
+    for p in result.ranking():
+        ci = p.win_rate_ci95
+        table.add_row(
+            p.name, str(p.games),
+            f"{round(p.wins, 2):g}",
+            "–" if p.win_rate is None else f"{p.win_rate:.1%}",
+            "–" if ci is None else f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%",
+            "–" if p.mean_placing is None else f"{p.mean_placing:.2f}",
+            f"{p.mu:.1f} ± {p.sigma:.1f}", f"{p.ordinal:.1f}")
+    console.print(table)
+    seats = ", ".join(f"p{s} {w / result.games:.1%}" for s, w in enumerate(result.seat_wins))
+    console.print(f"seat win rates: {seats}", highlight=False)
+    if result.draws:
+        console.print(f"drawn games: {result.draws}")
+    speed = f"{result.games / result.seconds:.1f} games/s" if result.seconds else ""
+    where = result.backend["kind"] + (f", {result.backend['workers']} workers"
+                                      if result.backend["workers"] > 1 else "")
+    console.print(f"mean turns {result.mean_turns:.2f}; {speed} ({result.seconds:.2f} s, "
+                  f"{where})", highlight=False)

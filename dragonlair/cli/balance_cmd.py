@@ -1,0 +1,94 @@
+"""``dragonlair balance fist|farkle``: how often the player who gets each card goes on to win
+(docs/balance.md). Registered on the app in :mod:`dragonlair.cli.main`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dragonlair.core.errors import DragonlairError
+
+
+def balance(
+    game: Annotated[str, typer.Argument(help="fist or farkle")],
+    games: Annotated[int, typer.Option(help="how many games")] = 500,
+    bots: Annotated[str | None, typer.Option(
+        help="comma-separated bot per seat, repeated to fill the table "
+             "(default: fist greedy, farkle cautious)")] = None,
+    players: Annotated[int | None, typer.Option(
+        help="number of players (fist: 3-6, default 4; farkle: 2-5, default 2)")] = None,
+    seed: Annotated[int, typer.Option(help="seed: same seed, same games")] = 0,
+    custom: Annotated[list[str] | None, typer.Option(
+        help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
+    decks: Annotated[Path | None, typer.Option(
+        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
+    = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="also write a bar chart of the win rates here (.png or .svg; needs matplotlib)")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Balance report: of the players who got each character (fist) or companion and item
+    (farkle) in a game, the fraction who won it, with a 95% interval and the lift over the
+    base rate."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from dragonlair.balance import BALANCE_GAMES, balance_report, check_plot_path
+    from dragonlair.cli.main import console, custom_option, err, fail
+    from dragonlair.games.farkle.cards import load_deck_file
+
+    if game == "master":
+        fail("Dragon Master has no characters, companions or items to report on; "
+             "balance works for fist and farkle")
+    if game not in BALANCE_GAMES:
+        fail(f"unknown game {game!r}; balance works for fist and farkle")
+    if games < 1:
+        fail("--games must be at least 1")
+    if custom and game != "fist":
+        fail("--custom is an option of fist only")
+    if decks is not None and game != "farkle":
+        fail("--decks is an option of farkle only")
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots is not None else None
+    if bots is not None and not names:
+        fail("--bots needs at least one bot name")
+    try:
+        if plot is not None:
+            check_plot_path(plot)  # before the games, not after them
+        options: dict[str, Any] = {}
+        if players is not None:
+            options["players"] = players
+        if custom:
+            options["custom"] = custom_option(custom)
+        if decks is not None:
+            options["decks"] = load_deck_file(str(decks))
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True,
+                      disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{game} games", total=games)
+            report = balance_report(game, games, names, seed=seed, options=options,
+                                    on_game=lambda i: progress.advance(task))
+        written = report.plot(plot) if plot is not None else None
+    except DragonlairError as exc:
+        fail(str(exc))
+        return
+    if as_json:
+        data = report.to_json()
+        if written is not None:
+            data["plot"] = str(written)
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    console.print(report.table())
+    console.print(f"{report.games} games in {report.seconds:.1f} s; mean turns "
+                  f"{report.turns / report.games:.2f}. Bots' play style shapes these numbers: "
+                  "see docs/balance.md.", highlight=False)
+    if written is not None:
+        console.print(f"plot written to {written}", highlight=False)

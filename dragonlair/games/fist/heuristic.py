@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import FistAction, Kind
-from dragonlair.games.fist.state import WIN_POINTS, FistState, Phase
+from dragonlair.games.fist.state import WIN_POINTS, Dec, FistState, Phase
 
 # coin values, in points
 FAIRY = 0.07  # bidding money that returns every turn
@@ -353,9 +353,9 @@ class FistHeuristic:
             return 0.0
         if k == Kind.COLOUR:
             dec = st.dec
-            if dec is not None and dec.name == "COLOUR_TROLL":
+            if dec == Dec.COLOUR_TROLL:
                 return _troll_value(st, seat, a.a)
-            if dec is not None and dec.name == "COLOUR_RAINBOW":
+            if dec == Dec.COLOUR_RAINBOW:
                 return -float(bank.stones[a.a])  # name the rarest colour: least risk
             return stone_gain(have, a.a)
         if k == Kind.STEAL:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import copy
 import random
+import weakref
 from collections.abc import Sequence
 from enum import IntEnum
 from functools import cache
 from math import factorial
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
@@ -68,6 +70,74 @@ class Dec(IntEnum):
     FARKLE = 5  # accept the farkle (or use an item against it)
     KEEP_ITEM = 6  # Skirmish winner keeps one gained item
     DISCARD = 7  # end of turn: over the item limit
+
+
+# Enum members as module globals, for the hot paths: a global is read several times
+# faster than a member (an enum class's attributes miss the interpreter's fast path).
+_P_CHOOSE = Phase.CHOOSE
+_P_COMPANION = Phase.COMPANION
+_P_DECIDE = Phase.DECIDE
+_P_DIE = Phase.DIE
+_P_DRAW = Phase.DRAW
+_P_OVER = Phase.OVER
+_P_ROLL = Phase.ROLL
+_P_SETUP = Phase.SETUP
+_M_BATTLE = Mode.BATTLE
+_M_NONE = Mode.NONE
+_M_RECRUIT = Mode.RECRUIT
+_M_SKIRMISH = Mode.SKIRMISH
+_D_ALLIANCE = Dec.ALLIANCE
+_D_CONTINUE = Dec.CONTINUE
+_D_DISCARD = Dec.DISCARD
+_D_FARKLE = Dec.FARKLE
+_D_HICCUP = Dec.HICCUP
+_D_KEEP = Dec.KEEP
+_D_KEEP_ITEM = Dec.KEEP_ITEM
+_D_TABBY = Dec.TABBY
+_K_BANK = Kind.BANK
+_K_BATTLE = Kind.BATTLE
+_K_DICE = Kind.DICE
+_K_DIE = Kind.DIE
+_K_DOUBLE = Kind.DOUBLE
+_K_DRAW_COMPANION = Kind.DRAW_COMPANION
+_K_DRAW_ITEM = Kind.DRAW_ITEM
+_K_KEEP = Kind.KEEP
+_K_RECRUIT = Kind.RECRUIT
+_K_REROLL = Kind.REROLL
+_K_ROLL = Kind.ROLL
+_K_SCARE = Kind.SCARE
+_K_SKIRMISH = Kind.SKIRMISH
+_K_TABBY = Kind.TABBY
+_K_USE = Kind.USE
+
+
+#: a roll's dice code (DICE_SETS) by ``sum(7 ** face for each die)`` (faces 0-5)
+_ROLL_CODE = {sum(n * 7**f for f, n in enumerate(c)): code for code, c in enumerate(DICE_SETS)}
+_POW7 = (1, 7, 49, 343, 2401, 16807)
+#: the event of the event die's face (0-5): one dragon, one alliance, four blanks (D4)
+_EVENT_OF = (DRAGON, ALLIANCE, BLANK, BLANK, BLANK, BLANK)
+#: the number of dice of each dice code
+_DICE_COUNT = tuple(sum(c) for c in DICE_SETS)
+
+
+def _fast_randbelow_matches() -> bool:
+    """Whether ``getrandbits(3)`` drawn until below 6 is exactly ``random.Random.randrange(6)``
+    on this Python (CPython's randrange draws so): the same numbers from the same stream."""
+    a, b = random.Random(12345), random.Random(12345)
+    for _ in range(200):
+        r = b.getrandbits(3)
+        while r >= 6:
+            r = b.getrandbits(3)
+        if a.randrange(6) != r:
+            return False
+    return a.random() == b.random()
+
+
+_FAST_DICE = _fast_randbelow_matches()
+
+
+#: a roll's keep actions (index order), their values by dice code, its scoring dice and value
+_RollInfo = tuple[tuple[FarkleAction, ...], dict[int, int], tuple[Counts, int]]
 
 
 @cache
@@ -137,7 +207,11 @@ class FarkleState(State):
         self.after_draw = ""
         self.setup_step = 0
         self._history: list[tuple[int, FarkleAction]] = []
-        self._log: list[str] = []
+        self._log_list: list[str] = []  # _history as record entries, written on demand
+        keeps = _KEEPS.get(game)
+        if keeps is None:
+            keeps = _KEEPS[game] = {}
+        self._keeps = keeps  # by roll: _keep_choices (shared by the game's states)
         self.hidden_for: dict[int, int] = {}  # history index -> the only seat that sees it
         self.events: list[str] = []  # public narration of automatic effects
         self.winners: tuple[int, ...] = ()
@@ -151,6 +225,15 @@ class FarkleState(State):
     def history(self) -> Sequence[tuple[int, FarkleAction]]:
         return self._history
 
+    @property
+    def _log(self) -> list[str]:
+        """The history as record entries (``p0: keep 4445``, ``chance: dice 123456 blank``);
+        entries may be rewritten in place (the D9 tests do, in clones)."""
+        log, history = self._log_list, self._history
+        if len(log) < len(history):
+            log.extend([_log_entry(s, a) for s, a in history[len(log):]])
+        return log
+
     def turn_count(self) -> int:
         return self.turn
 
@@ -162,34 +245,45 @@ class FarkleState(State):
     def chance_outcomes(self) -> list[tuple[FarkleAction, float]]:
         sp = self.space
         ph = self.phase
-        if ph == Phase.ROLL:
+        if ph == _P_ROLL:
             return [(sp.dice[code][ev], p) for code, ev, p in roll_outcomes(self.hand_dice)]
-        if ph == Phase.DIE:
+        if ph == _P_DIE:
             return [(sp.die[f], 1 / 6) for f in range(6)]
-        if ph == Phase.DRAW:
+        if ph == _P_DRAW:
             deck = self._item_pile()
             total = sum(deck)
             return [(sp.draw_item[i], n / total) for i, n in enumerate(deck) if n]
-        if ph == Phase.COMPANION or (ph == Phase.SETUP and self.setup_step < self.num_players):
+        if ph == _P_COMPANION or (ph == _P_SETUP and self.setup_step < self.num_players):
             deck = self._companion_pile()
             total = sum(deck)
             return [(sp.draw_companion[i], n / total) for i, n in enumerate(deck) if n]
-        if ph == Phase.SETUP and self.setup_step < 2 * self.num_players:
+        if ph == _P_SETUP and self.setup_step < 2 * self.num_players:
             deck = self._item_pile()
             total = sum(deck)
             return [(sp.draw_item[i], n / total) for i, n in enumerate(deck) if n]
-        if ph == Phase.SETUP:
+        if ph == _P_SETUP:
             return [(sp.start[s], 1 / self.num_players) for s in range(self.num_players)]
         return []
 
     def sample_chance(self, rng: random.Random) -> FarkleAction:
-        if self.phase == Phase.ROLL:  # same distribution, without listing 1,386 outcomes
-            c = [0, 0, 0, 0, 0, 0]
-            for _ in range(self.hand_dice):
-                c[rng.randrange(6)] += 1
-            e = rng.randrange(6)
-            event = DRAGON if e == 0 else ALLIANCE if e == 1 else BLANK
-            return self.space.dice[DICE_CODE[(c[0], c[1], c[2], c[3], c[4], c[5])]][event]
+        if self.phase == _P_ROLL:  # same distribution, without listing 1,386 outcomes
+            key = 0
+            if _FAST_DICE and type(rng) is random.Random:
+                # rng.randrange(6), inlined: the same draws from the same stream
+                bits = rng.getrandbits
+                for _ in range(self.hand_dice):
+                    r = bits(3)
+                    while r >= 6:
+                        r = bits(3)
+                    key += _POW7[r]
+                e = bits(3)
+                while e >= 6:
+                    e = bits(3)
+            else:
+                for _ in range(self.hand_dice):
+                    key += _POW7[rng.randrange(6)]
+                e = rng.randrange(6)
+            return self.space.dice[_ROLL_CODE[key]][_EVENT_OF[e]]
         action = super().sample_chance(rng)
         assert isinstance(action, FarkleAction)
         return action
@@ -198,17 +292,21 @@ class FarkleState(State):
         if seat not in self.to_move:
             self.check_seat(seat)
         if seat == CHANCE:
-            if self.phase == Phase.ROLL:
-                possible = action.kind == Kind.DICE and sum(DICE_SETS[action.a]) == self.hand_dice
+            if self.phase == _P_ROLL:
+                possible = action.kind == _K_DICE and _DICE_COUNT[action.a] == self.hand_dice
             else:
                 possible = any(a is action for a, _ in self.chance_outcomes())
             if not possible:
                 raise IllegalActionError(f"chance outcome '{action}' is not possible here", "D3")
-        elif action not in self.dec_legal:
-            raise self._illegal(seat, action)
+        else:
+            for a in self.dec_legal:  # the interned action itself, before comparing values
+                if a is action:
+                    break
+            else:
+                if action not in self.dec_legal:
+                    raise self._illegal(seat, action)
         index = len(self._history)
         self._history.append((seat, action))
-        self._log.append(f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}")
         if seat == CHANCE:
             self._on_chance(action, index)
         else:
@@ -216,19 +314,19 @@ class FarkleState(State):
 
     def _illegal(self, seat: int, action: FarkleAction) -> IllegalActionError:
         options = ", ".join(a.text for a in self.dec_legal)
-        rule = {Dec.KEEP: "D4.1", Dec.ALLIANCE: "D4.4", Dec.CONTINUE: "D4.1", Dec.FARKLE: "D4.2",
-                Dec.KEEP_ITEM: "D5.3", Dec.DISCARD: "D8.3", Dec.TABBY: "D8.4",
-                Dec.HICCUP: "D8.4"}.get(self.dec, "D3") if self.dec is not None else "D3"
-        if action.kind == Kind.KEEP and self.dec == Dec.KEEP:
+        rule = {_D_KEEP: "D4.1", _D_ALLIANCE: "D4.4", _D_CONTINUE: "D4.1", _D_FARKLE: "D4.2",
+                _D_KEEP_ITEM: "D5.3", _D_DISCARD: "D8.3", _D_TABBY: "D8.4",
+                _D_HICCUP: "D8.4"}.get(self.dec, "D3") if self.dec is not None else "D3"
+        if action.kind == _K_KEEP and self.dec == _D_KEEP:
             return IllegalActionError(
                 f"p{seat} cannot set aside {dice_text(DICE_SETS[action.a])} from the roll "
                 f"{dice_text(self.roll)}: every die set aside must score (legal: {options})",
                 "D2")
-        if action.kind == Kind.BATTLE:
+        if action.kind == _K_BATTLE:
             return IllegalActionError(
                 f"p{seat} needs {BATTLE_ARMY} soldiers at the start of the turn, or to be in "
                 "the Dragon's Lair, to fight the Final Battle", "D3")
-        if action.kind == Kind.SKIRMISH:
+        if action.kind == _K_SKIRMISH:
             return IllegalActionError(
                 f"p{seat} cannot attack p{action.a}: a Skirmish targets another player who is "
                 "not in the Dragon's Lair", "D5.1")
@@ -236,7 +334,7 @@ class FarkleState(State):
                                   f"{options}", rule)
 
     def outcome(self) -> Outcome | None:
-        if self.phase != Phase.OVER:
+        if self.phase != _P_OVER:
             return None
         scores = tuple(float(a) for a in self.armies)
         return Outcome(self.winners, placings_from_scores(scores, self.winners),
@@ -258,7 +356,7 @@ class FarkleState(State):
         s.asked = set(self.asked)
         s.battle_bonus_used = set(self.battle_bonus_used)
         s._history = self._history[:]
-        s._log = self._log[:]
+        s._log_list = self._log_list[:]
         s.hidden_for = dict(self.hidden_for)
         s.events = self.events[:]
         return s
@@ -302,12 +400,32 @@ class FarkleState(State):
         return delta
 
     def _ask(self, seat: int, dec: Dec | None, legal: Sequence[FarkleAction],
-             phase: Phase = Phase.DECIDE) -> None:
+             phase: Phase = _P_DECIDE) -> None:
         """Wait for ``seat`` to choose among ``legal`` (the action choice has no ``dec``)."""
         self.phase = phase
         self.dec = dec
         self.dec_legal = tuple(sorted(legal, key=_index))
         self.to_move = (seat,)
+
+    def _ask_sorted(self, seat: int, dec: Dec, legal: tuple[FarkleAction, ...]) -> None:
+        """:meth:`_ask` for a decision whose ``legal`` is already in index order."""
+        self.phase = _P_DECIDE
+        self.dec = dec
+        self.dec_legal = legal
+        self.to_move = (seat,)
+
+    def _keep_choices(self, roll: Counts) -> _RollInfo:
+        """The keep actions of a roll, in index order (none: a farkle), each one's value by
+        its dice code, and the roll's scoring dice (``Scorer.scoring_dice``); cached per
+        game."""
+        got = self._keeps.get(roll)
+        if got is None:
+            keep = self.space.keep
+            sels = self.scorer.selections(roll)
+            got = (tuple(sorted((keep[DICE_CODE[c]] for c, _ in sels), key=_index)),
+                   {DICE_CODE[c]: v for c, v in sels}, self.scorer.scoring_dice(roll))
+            self._keeps[roll] = got
+        return got
 
     def _chance(self, phase: Phase) -> None:
         self.phase = phase
@@ -317,9 +435,13 @@ class FarkleState(State):
 
     def item_limit(self, seat: int) -> int:
         """D8.3: one item; a Plunder Sack held lets its holder keep that many others too."""
-        extra = max((self.game.items[i].amount for i in self.items[seat]
-                     if self.game.items[i].effect == "keep_extra"), default=-1)
-        return 1 if extra < 0 else 1 + extra
+        items = self.game.items
+        extra: int | None = None  # the largest Plunder Sack held
+        for i in self.items[seat]:
+            card = items[i]
+            if card.effect == "keep_extra" and (extra is None or card.amount > extra):
+                extra = card.amount
+        return 1 if extra is None or extra < 0 else 1 + extra
 
     def _usable(self, seat: int, window: str) -> list[FarkleAction]:
         items = self.game.items
@@ -338,7 +460,12 @@ class FarkleState(State):
     # ------------------------------------------------------------------ chance
     def _on_chance(self, action: FarkleAction, index: int) -> None:
         k = action.kind
-        if self.phase == Phase.SETUP:
+        if k == _K_DICE:  # a roll (the most frequent event; never one in the setup)
+            self.roll = DICE_SETS[action.a]
+            self.event = action.b
+            self.asked = set()
+            self._resolve_roll()
+        elif self.phase == _P_SETUP:
             n = self.num_players
             if self.setup_step < n:
                 self._take_from("companion", action.a)
@@ -353,13 +480,13 @@ class FarkleState(State):
                 self._start_turn(action.a)
                 return
             self.setup_step += 1
-            self._chance(Phase.SETUP)
-        elif k == Kind.DRAW_COMPANION:
+            self._chance(_P_SETUP)
+        elif k == _K_DRAW_COMPANION:
             self._take_from("companion", action.a)
             self.companions[self.player] = action.a
             self.needs_companion[self.player] = False
             self._choose()
-        elif k == Kind.DRAW_ITEM:
+        elif k == _K_DRAW_ITEM:
             self._take_from("item", action.a)
             self.gained[self.draw_for].append(action.a)
             self.hidden_for[index] = self.draw_for
@@ -368,26 +495,21 @@ class FarkleState(State):
                 self._end_turn()
             else:
                 self._continue()
-        elif k == Kind.DIE:
+        elif k == _K_DIE:
             c = list(self.roll)
             c[action.a - 1] += 1
             self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
-            self._resolve_roll()
-        else:
-            self.roll = DICE_SETS[action.a]
-            self.event = action.b
-            self.asked = set()
             self._resolve_roll()
 
     # ------------------------------------------------------------------ turns (D3)
     def _start_turn(self, seat: int) -> None:
         self.player = seat
-        self.mode = Mode.NONE
+        self.mode = _M_NONE
         self.used = set()
         self.damage = 0
         self.start_army = self.armies[seat]
         if self.needs_companion[seat]:  # D7: a new companion at the start of the turn
-            self._chance(Phase.COMPANION)
+            self._chance(_P_COMPANION)
             return
         self._choose()
 
@@ -402,13 +524,13 @@ class FarkleState(State):
         if self._has(seat, "scare") and "scare" not in self.used:
             legal += [sp.scare[s] for s in range(self.num_players) if s != seat]
         legal += self._usable(seat, "start")
-        self._ask(seat, None, legal, Phase.CHOOSE)
+        self._ask(seat, None, legal, _P_CHOOSE)
 
     def _on_decision(self, seat: int, action: FarkleAction) -> None:
         k = action.kind
         sp = self.space
-        if self.phase == Phase.CHOOSE:
-            if k == Kind.SCARE:
+        if self.phase == _P_CHOOSE:
+            if k == _K_SCARE:
                 self.used.add("scare")
                 card = self._card(seat)
                 assert card is not None
@@ -418,63 +540,38 @@ class FarkleState(State):
                 if self.in_lair[action.a] and self.armies[action.a] == 0:
                     self._wipe_out(action.a)  # D7: an army reduced to 0 in the Lair
                 self._choose()
-            elif k == Kind.USE:
+            elif k == _K_USE:
                 card = self.game.items[action.a]
                 self._use_item(seat, action.a)
                 self._move(seat, card.amount)
                 self._choose()
-            elif k == Kind.RECRUIT:
+            elif k == _K_RECRUIT:
                 self.in_lair[seat] = False  # D7
-                self._begin(Mode.RECRUIT, seat, 6)
-            elif k == Kind.SKIRMISH:
+                self._begin(_M_RECRUIT, seat, 6)
+            elif k == _K_SKIRMISH:
                 self.in_lair[seat] = False
                 self.attacker, self.defender = seat, action.a
                 self.attack_value = 0
-                self._begin(Mode.SKIRMISH, seat, 6)
+                self._begin(_M_SKIRMISH, seat, 6)
             else:
                 self.in_lair[seat] = True  # D7: whoever fights is in the Lair
                 self.damage = 0
                 self.battle_bonus_used = set()
-                self._begin(Mode.BATTLE, seat, 6)
+                self._begin(_M_BATTLE, seat, 6)
             return
         dec = self.dec
-        if dec == Dec.TABBY:
-            self.asked.add("tabby")
-            if k == Kind.TABBY:
-                self.used.add("tabby")
-                self.event = BLANK
-                self.events.append(f"p{seat}'s companion ignores the dragon")
-            self._resolve_roll()
-        elif dec == Dec.HICCUP:
-            self.asked.add("hiccup")
-            if k == Kind.REROLL:
-                self.used.add("hiccup")
-                c = list(self.roll)
-                c[action.a - 1] -= 1
-                self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
-                self._chance(Phase.DIE)
-                return
-            self._resolve_roll()
-        elif dec == Dec.KEEP:
-            sel = DICE_SETS[action.a]
-            value = dict(self.scorer.selections(self.roll))[sel]
-            self.hand_dice -= sum(sel)
+        # the decisions exclude each other: the most frequent first
+        if dec == _D_KEEP:
+            value = self._keep_choices(self.roll)[1][action.a]
+            self.hand_dice -= _DICE_COUNT[action.a]
             self.last_value = value
             if self.event == ALLIANCE:
-                self._ask(self.roller, Dec.ALLIANCE, (sp.double, sp.item))
+                self._ask(self.roller, _D_ALLIANCE, (sp.double, sp.item))
                 return
             self.pending += value
             self._continue()
-        elif dec == Dec.ALLIANCE:
-            if k == Kind.DOUBLE:
-                self.pending += 2 * self.last_value
-                self._continue()
-            else:
-                self.pending += self.last_value
-                self.draw_for = self.roller
-                self._draw_item("continue")
-        elif dec == Dec.CONTINUE:
-            if k == Kind.USE:
+        elif dec == _D_CONTINUE:
+            if k == _K_USE:
                 card = self.game.items[action.a]
                 self._use_item(seat, action.a)
                 if card.effect == "pending_bonus":
@@ -482,30 +579,55 @@ class FarkleState(State):
                 else:  # hot_dice
                     self.hand_dice = 0
                 self._continue()
-            elif k == Kind.ROLL:
+            elif k == _K_ROLL:
                 if self.hand_dice == 0:
                     self.hand_dice = self.full_dice  # hot dice
-                self._chance(Phase.ROLL)
-            elif k == Kind.BANK:
+                self._chance(_P_ROLL)
+            elif k == _K_BANK:
                 self._bank()
             else:
                 self._finish_side(self.pending)
-        elif dec == Dec.FARKLE:
-            if k == Kind.USE:
+        elif dec == _D_ALLIANCE:
+            if k == _K_DOUBLE:
+                self.pending += 2 * self.last_value
+                self._continue()
+            else:
+                self.pending += self.last_value
+                self.draw_for = self.roller
+                self._draw_item("continue")
+        elif dec == _D_FARKLE:
+            if k == _K_USE:
                 self._use_item(seat, action.a)
                 self.events.append(f"p{seat} ignores the farkle")
                 self.roll = (0, 0, 0, 0, 0, 0)
-                self._chance(Phase.ROLL)  # the same dice again
+                self._chance(_P_ROLL)  # the same dice again
             else:
                 self._farkle()
-        elif dec == Dec.KEEP_ITEM:
+        elif dec == _D_TABBY:
+            self.asked.add("tabby")
+            if k == _K_TABBY:
+                self.used.add("tabby")
+                self.event = BLANK
+                self.events.append(f"p{seat}'s companion ignores the dragon")
+            self._resolve_roll()
+        elif dec == _D_HICCUP:
+            self.asked.add("hiccup")
+            if k == _K_REROLL:
+                self.used.add("hiccup")
+                c = list(self.roll)
+                c[action.a - 1] -= 1
+                self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
+                self._chance(_P_DIE)
+                return
+            self._resolve_roll()
+        elif dec == _D_KEEP_ITEM:
             keep = action.a
             self.gained[seat].remove(keep)  # one copy kept; any other (alike too) discarded
             for i in self.gained[seat]:
                 self.item_discard[i] += 1
             self.gained[seat] = [keep]
             self._end_turn()
-        elif dec == Dec.DISCARD:
+        elif dec == _D_DISCARD:
             self.items[seat].remove(action.a)
             self.item_discard[action.a] += 1
             self._check_limits()
@@ -516,7 +638,7 @@ class FarkleState(State):
         self.full_dice = dice
         self.hand_dice = dice
         self.pending = 0
-        self._chance(Phase.ROLL)
+        self._chance(_P_ROLL)
 
     def _draw_item(self, then: str) -> None:
         if not any(self.item_deck) and not any(self.item_discard):
@@ -527,52 +649,57 @@ class FarkleState(State):
                 self._continue()
             return
         self.after_draw = then
-        self._chance(Phase.DRAW)
+        self._chance(_P_DRAW)
 
     # ------------------------------------------------------------------ rolls (D4, D5)
     def _resolve_roll(self) -> None:
-        if self.mode == Mode.BATTLE:
+        if self.mode == _M_BATTLE:
             self._battle_roll()
             return
         seat = self.roller
         sp = self.space
-        if (self.event == DRAGON and self.mode == Mode.RECRUIT and "tabby" not in self.used
+        if (self.event == DRAGON and self.mode == _M_RECRUIT and "tabby" not in self.used
                 and "tabby" not in self.asked and self._has(seat, "ignore_dragon")):
-            self._ask(seat, Dec.TABBY, (sp.tabby, sp.pass_))
+            self._ask(seat, _D_TABBY, (sp.tabby, sp.pass_))
             return
-        if (self.mode == Mode.SKIRMISH and "hiccup" not in self.used
+        if (self.mode == _M_SKIRMISH and "hiccup" not in self.used
                 and "hiccup" not in self.asked and self._has(self.attacker, "reroll_one")):
             faces = [sp.reroll[f] for f in range(6) if self.roll[f]]
-            self._ask(self.attacker, Dec.HICCUP, [*faces, sp.pass_])
+            self._ask(self.attacker, _D_HICCUP, [*faces, sp.pass_])
             return
-        sels = self.scorer.selections(self.roll)
-        if not sels:
+        keeps = self._keep_choices(self.roll)[0]
+        if not keeps:
             if self.event == DRAGON:  # D4.3: the farkle is ignored
                 self.events.append(f"p{seat} escapes the dragon")
                 self._continue()
                 return
             # D8.4: a farkle item works during its owner's turn (not for a defender)
             usable = self._usable(seat, "farkle") if seat == self.player else []
-            self._ask(seat, Dec.FARKLE, [sp.farkle, *usable])
+            self._ask(seat, _D_FARKLE, [sp.farkle, *usable])
             return
         if self.event == DRAGON:  # D4.3: the dragon eats every scoring die
-            eaten, value = self.scorer.scoring_dice(self.roll)
+            eaten, value = self._keep_choices(self.roll)[2]
             self.hand_dice -= sum(eaten)
             self.events.append(f"the dragon eats {dice_text(eaten)} ({value} soldiers) from "
                                f"p{seat}'s roll")
             self._continue()
             return
-        self._ask(seat, Dec.KEEP, [sp.keep[DICE_CODE[s]] for s, _ in sels])
+        self._ask_sorted(seat, _D_KEEP, keeps)
 
     def _continue(self) -> None:
         sp = self.space
-        end = sp.bank if self.mode == Mode.RECRUIT else sp.stop
-        self._ask(self.roller, Dec.CONTINUE,
-                  [sp.roll, end, *self._usable(self.roller, "decide")])
+        end = sp.bank if self.mode == _M_RECRUIT else sp.stop
+        usable = self._usable(self.roller, "decide")
+        if usable:
+            self._ask(self.roller, _D_CONTINUE, [sp.roll, end, *usable])
+        else:
+            roll = sp.roll
+            self._ask_sorted(self.roller, _D_CONTINUE,
+                             (roll, end) if roll.index < end.index else (end, roll))
 
     def _farkle(self) -> None:
         seat = self.roller
-        if self.mode == Mode.RECRUIT:  # D4.2
+        if self.mode == _M_RECRUIT:  # D4.2
             kept = 0
             if self._has(seat, "farkle_keep_half"):
                 kept = self.pending // 2 // 50 * 50
@@ -583,7 +710,7 @@ class FarkleState(State):
             self.gained[seat] = []
             self.pending = 0
             self._end_turn()
-        elif self.mode == Mode.SKIRMISH:
+        elif self.mode == _M_SKIRMISH:
             self._finish_side(0)  # D5.1: a farkle makes the value 0
         else:
             self.events.append(f"p{seat} farkles in the Final Battle; the dragon heals")
@@ -608,7 +735,7 @@ class FarkleState(State):
             if value and self._has(self.attacker, "attack_bonus"):
                 value += self._card(self.attacker).amount  # type: ignore[union-attr]
             self.attack_value = value
-            self._begin(Mode.SKIRMISH, self.defender, 5)  # D5.2
+            self._begin(_M_SKIRMISH, self.defender, 5)  # D5.2
             return
         defence = value
         if defence and self._has(self.defender, "defence_bonus"):
@@ -631,7 +758,7 @@ class FarkleState(State):
         self.gained[loser] = []
         mine = self.gained[winner]
         if len(mine) > 1:  # asked even for two alike, so nobody learns they were (D9)
-            self._ask(winner, Dec.KEEP_ITEM, [self.space.keep_item[i] for i in set(mine)])
+            self._ask(winner, _D_KEEP_ITEM, [self.space.keep_item[i] for i in set(mine)])
             return
         for i in mine[1:]:
             self.item_discard[i] += 1
@@ -642,10 +769,10 @@ class FarkleState(State):
     def _battle_roll(self) -> None:
         seat = self.roller
         items = self.game.items
-        scoring, loss = self.scorer.scoring_dice(self.roll)
+        scoring, loss = self._keep_choices(self.roll)[2]
         damage = 2 if self.event == ALLIANCE else 1 if self.event == DRAGON else 0
         if not damage and not any(scoring):
-            self._ask(seat, Dec.FARKLE, [self.space.farkle, *self._usable(seat, "farkle")])
+            self._ask(seat, _D_FARKLE, [self.space.farkle, *self._usable(seat, "farkle")])
             return
         if damage:
             card = self._card(seat)
@@ -686,7 +813,7 @@ class FarkleState(State):
                 self.events.append("the dragon heals")
                 self._end_turn()
                 return
-        self._chance(Phase.ROLL)
+        self._chance(_P_ROLL)
 
     def _wipe_out(self, seat: int) -> None:
         """D7: an army reduced to 0 in the Lair leaves it; the companion is discarded and a
@@ -700,7 +827,7 @@ class FarkleState(State):
 
     # ------------------------------------------------------------------ end of turn
     def _end_turn(self) -> None:
-        self.mode = Mode.NONE
+        self.mode = _M_NONE
         self.damage = 0  # D6.4: the dragon heals
         self.pending = 0  # banked or lost: nothing is pending between turns
         for s in range(self.num_players):
@@ -711,8 +838,9 @@ class FarkleState(State):
     def _check_limits(self) -> None:
         """D8.3: each player keeps at most their limit of items, choosing which."""
         for s in range(self.num_players):
-            if len(self.items[s]) > self.item_limit(s):
-                self._ask(s, Dec.DISCARD, [self.space.discard[i] for i in set(self.items[s])])
+            held = len(self.items[s])
+            if held > 1 and held > self.item_limit(s):  # the limit is at least 1
+                self._ask(s, _D_DISCARD, [self.space.discard[i] for i in set(self.items[s])])
                 return
         max_turns = self.game.max_turns
         if max_turns is not None and self.turn >= max_turns:
@@ -724,7 +852,7 @@ class FarkleState(State):
         self._start_turn((self.player + 1) % self.num_players)
 
     def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = _P_OVER
         self.to_move = ()
         self.dec = None
         self.dec_legal = ()
@@ -801,5 +929,14 @@ class FarkleState(State):
         return sum(self.armies) + self.supply
 
 
-def _index(action: FarkleAction) -> int:
-    return action.index
+#: sort key: an action's index
+_index = attrgetter("index")
+
+
+def _log_entry(seat: int, action: FarkleAction) -> str:
+    return f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}"
+
+
+#: per game: by roll, FarkleState._keep_choices
+_KEEPS: weakref.WeakKeyDictionary[FarkleGame, dict[Counts, _RollInfo]] = (
+    weakref.WeakKeyDictionary())

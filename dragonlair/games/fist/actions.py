@@ -102,8 +102,10 @@ class ActionSpace:
         self.single = add(Kind.SINGLE)
         self.card = [add(Kind.CARD, k) for k in range(len(self.card_ids))]
         self.stone = [add(Kind.STONE, c) for c in range(3)]
-        self._bid_cache: dict[tuple[int, int, int, int], tuple[FistAction, ...]] = {}
-        self._silver_cache: dict[tuple[int, int], tuple[FistAction, ...]] = {}
+        #: bids() by ``fairy << 12 | common << 2 | black << 1 | amulet`` (filled by bids())
+        self.bid_cache: dict[int, tuple[FistAction, ...]] = {}
+        # silvers() by ``silver << 1 | amulet``
+        self._silver_cache: dict[int, tuple[FistAction, ...]] = {}
 
     def _text(self, kind: Kind, a: int, b: int, c: int, d: int) -> str:
         ids = self.card_ids
@@ -141,9 +143,11 @@ class ActionSpace:
 
     def bids(self, fairy: int, common: int, black: int, amulet: int) -> tuple[FistAction, ...]:
         """Every legal sealed bid for these holdings (F5.1), cached."""
-        key = (fairy, common, black, amulet)
-        got = self._bid_cache.get(key)
+        key = fairy << 12 | common << 2 | black << 1 | amulet
+        got = self.bid_cache.get(key)
         if got is None:
+            if not (0 <= common < 1024 and black in (0, 1) and amulet in (0, 1)):
+                raise ValueError(f"bids: unexpected holdings {(fairy, common, black, amulet)}")
             got = tuple(
                 sorted(
                     (self.bid[f][c][k][m]
@@ -152,14 +156,16 @@ class ActionSpace:
                     key=lambda a: a.index,
                 )
             )
-            self._bid_cache[key] = got
+            self.bid_cache[key] = got
         return got
 
     def silvers(self, silver: int, amulet: int) -> tuple[FistAction, ...]:
         """Every legal tie-break bid (F5.7), cached."""
-        key = (silver, amulet)
+        key = silver << 1 | amulet
         got = self._silver_cache.get(key)
         if got is None:
+            if amulet not in (0, 1):
+                raise ValueError(f"silvers: unexpected holdings {(silver, amulet)}")
             got = tuple(self.silver[s][m] for s in range(silver + 1) for m in range(amulet + 1))
             self._silver_cache[key] = got
         return got

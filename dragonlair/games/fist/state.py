@@ -9,8 +9,10 @@ or the dealer to draw -> ... -> end of turn.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Sequence
 from enum import IntEnum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import IllegalActionError
@@ -62,8 +64,68 @@ class PowerChance(IntEnum):
     BAG = 2
 
 
-def _index(action: FistAction) -> int:
-    return action.index
+# Enum members as module globals, for the hot paths: a global is read several times
+# faster than a member (an enum class's attributes miss the interpreter's fast path).
+_P_BID = Phase.BID
+_P_DECIDE = Phase.DECIDE
+_P_OVER = Phase.OVER
+_P_POWER_CHANCE = Phase.POWER_CHANCE
+_P_REVEAL = Phase.REVEAL
+_P_RUNNING = Phase.RUNNING
+_P_SETUP = Phase.SETUP
+_P_SPECIAL = Phase.SPECIAL
+_P_TIEBID = Phase.TIEBID
+_PC_BAG = PowerChance.BAG
+_PC_GOBLIN = PowerChance.GOBLIN
+_PC_RAINBOW = PowerChance.RAINBOW
+_D_BUY = Dec.BUY
+_D_CHOICE = Dec.CHOICE
+_D_COLOUR_GAIN = Dec.COLOUR_GAIN
+_D_COLOUR_RAINBOW = Dec.COLOUR_RAINBOW
+_D_COLOUR_TROLL = Dec.COLOUR_TROLL
+_D_DOUBLE = Dec.DOUBLE
+_D_NECRO = Dec.NECRO
+_D_PAY = Dec.PAY
+_D_PICK_GHOST = Dec.PICK_GHOST
+_D_PICK_IMP = Dec.PICK_IMP
+_D_RAINBOW_MORE = Dec.RAINBOW_MORE
+_D_STEAL = Dec.STEAL
+_D_TARGET = Dec.TARGET
+_K_ACCEPT = Kind.ACCEPT
+_K_BID = Kind.BID
+_K_BUY = Kind.BUY
+_K_CARD = Kind.CARD
+_K_DOUBLE = Kind.DOUBLE
+_K_DRAW = Kind.DRAW
+_K_SILVER = Kind.SILVER
+_K_STONE = Kind.STONE
+_K_TAKE = Kind.TAKE
+
+
+#: sort key: an action's index
+_index = attrgetter("index")
+
+
+def _log_entry(seat: int, action: FistAction) -> str:
+    return f"p{seat}: {action.text}" if seat >= 0 else f"chance: {action.text}"
+
+
+def _sample(actions: Sequence[FistAction], counts: list[int], total: int,
+            rng: random.Random) -> FistAction:
+    """State.sample_chance over ``(actions[k], counts[k] / total)`` for every ``counts[k]``
+    that is not 0, in order: the same draw, the same running sums, the same choice."""
+    r = rng.random()
+    acc = 0.0
+    last = -1
+    for k, n in enumerate(counts):
+        if n:
+            acc += n / total
+            if r < acc:
+                return actions[k]
+            last = k
+    if last < 0:
+        raise IndexError("no chance outcome")
+    return actions[last]
 
 
 class Player:
@@ -167,7 +229,8 @@ class FistState(State):
         self.phase = Phase.SETUP
         self.to_move: tuple[int, ...] = (CHANCE,)
         self._history: list[tuple[int, FistAction]] = []
-        self._log: list[str] = []  # history as record entries (views copy it)
+        self._log_list: list[str] = []  # _history as record entries, written on demand
+        self._all_seats = tuple(range(n))
         self.notes: list[list[str]] = [[] for _ in range(n)]
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -180,26 +243,38 @@ class FistState(State):
     def history(self) -> Sequence[tuple[int, FistAction]]:
         return self._history
 
+    @property
+    def _log(self) -> list[str]:
+        """The history as record entries (``p0: bid f3 c1``, ``chance: card witch``)."""
+        log, history = self._log_list, self._history
+        if len(log) < len(history):
+            log.extend([_log_entry(s, a) for s, a in history[len(log):]])
+        return log
+
     def legal_actions(self, seat: int) -> Sequence[FistAction]:
         if seat not in self.to_move or seat == CHANCE:
             return ()
         ph = self.phase
         p = self.players[seat]
-        if ph == Phase.BID:
+        if ph == _P_BID:
+            got = self.space.bid_cache.get(p.fairy << 12 | p.common << 2
+                                           | (2 if p.black else 0) | (1 if p.amulet else 0))
+            if got is not None:
+                return got
             return self.space.bids(p.fairy, p.common, 1 if p.black else 0, 1 if p.amulet else 0)
-        if ph == Phase.TIEBID:
+        if ph == _P_TIEBID:
             return self.space.silvers(p.silver, 1 if p.amulet else 0)
         return self.dec_legal
 
     def chance_outcomes(self) -> list[tuple[FistAction, float]]:
         ph = self.phase
-        if ph == Phase.REVEAL or (ph == Phase.POWER_CHANCE and self.pchance == PowerChance.GOBLIN):
+        if ph == _P_REVEAL or (ph == _P_POWER_CHANCE and self.pchance == _PC_GOBLIN):
             return self._card_outcomes(self.pile, self.pile_total)
-        if ph == Phase.SPECIAL:
+        if ph == _P_SPECIAL:
             return self._card_outcomes(self.special_deck, sum(self.special_deck))
-        if ph == Phase.SETUP or (ph == Phase.POWER_CHANCE and self.pchance == PowerChance.RAINBOW):
+        if ph == _P_SETUP or (ph == _P_POWER_CHANCE and self.pchance == _PC_RAINBOW):
             return self._stone_outcomes(self.bank.stones)
-        if ph == Phase.POWER_CHANCE:
+        if ph == _P_POWER_CHANCE:
             return self._stone_outcomes(self.bag)
         return []
 
@@ -212,38 +287,52 @@ class FistState(State):
         stone = self.space.stone
         return [(stone[c], n / total) for c, n in enumerate(counts) if n]
 
+    def sample_chance(self, rng: random.Random) -> FistAction:
+        """As :meth:`State.sample_chance` (the same draw from ``rng`` and the same sums),
+        without listing the outcomes."""
+        ph = self.phase
+        if ph == _P_REVEAL or (ph == _P_POWER_CHANCE and self.pchance == _PC_GOBLIN):
+            return _sample(self.space.card, self.pile, self.pile_total, rng)
+        if ph == _P_SPECIAL:
+            return _sample(self.space.card, self.special_deck, sum(self.special_deck), rng)
+        if ph == _P_SETUP or (ph == _P_POWER_CHANCE and self.pchance == _PC_RAINBOW):
+            counts = self.bank.stones
+        elif ph == _P_POWER_CHANCE:
+            counts = self.bag
+        else:
+            action = super().sample_chance(rng)  # no chance event: fails as State's does
+            assert isinstance(action, FistAction)
+            return action
+        return _sample(self.space.stone, counts, counts[0] + counts[1] + counts[2], rng)
+
     def apply(self, seat: int, action: FistAction) -> None:  # type: ignore[override]
         if seat not in self.to_move:
             self._not_your_move(seat)
         ph = self.phase
         if seat == CHANCE:
             self._check_chance(action)
-            self._record(seat, action)
+            self._history.append((seat, action))
             self._on_chance(action)
             return
-        if ph == Phase.BID:
+        if ph == _P_BID:
             self._check_bid(seat, action)
-            self._record(seat, action)
+            self._history.append((seat, action))
             self._submit(seat, action)
-        elif ph == Phase.TIEBID:
+        elif ph == _P_TIEBID:
             self._check_silver(seat, action)
-            self._record(seat, action)
+            self._history.append((seat, action))
             self._submit(seat, action)
         else:
             if action not in self.dec_legal:
                 raise self._illegal_decision(action)
-            self._record(seat, action)
+            self._history.append((seat, action))
             self._on_decision(action)
-
-    def _record(self, seat: int, action: FistAction) -> None:
-        self._history.append((seat, action))
-        self._log.append(f"p{seat}: {action.text}" if seat >= 0 else f"chance: {action.text}")
 
     def turn_count(self) -> int:
         return self.turn
 
     def outcome(self) -> Outcome | None:
-        if self.phase != Phase.OVER:
+        if self.phase != _P_OVER:
             return None
         scores = tuple(float(p.score) for p in self.players)
         return Outcome(self.winners, placings_from_scores(scores, self.winners), self.end_reason,
@@ -255,7 +344,7 @@ class FistState(State):
         s.bank = self.bank.copy()
         for name in ("special_deck", "special_discard", "turn_specials", "pile", "auctioned",
                      "bids", "values", "auction_fairy", "stack", "bag", "drawn", "_history",
-                     "_log"):
+                     "_log_list"):
             setattr(s, name, getattr(self, name)[:])
         s.notes = [n[:] for n in self.notes]
         return s
@@ -263,9 +352,9 @@ class FistState(State):
     # ------------------------------------------------------------------ checks
     def _not_your_move(self, seat: int) -> None:
         if 0 <= seat < self.num_players:
-            if self.phase == Phase.BID:
+            if self.phase == _P_BID:
                 raise IllegalActionError(f"p{seat} has already bid in this auction", "F5.1")
-            if self.phase == Phase.TIEBID:
+            if self.phase == _P_TIEBID:
                 if seat in self.tied:
                     raise IllegalActionError(f"p{seat} has already bid in this tie-break",
                                              "F5.7")
@@ -277,17 +366,15 @@ class FistState(State):
     def _check_chance(self, action: FistAction) -> None:
         ph = self.phase
         ok = False
-        if action.kind == Kind.CARD:
-            if ph == Phase.SPECIAL:
+        if action.kind == _K_CARD:
+            if ph == _P_SPECIAL:
                 ok = self.special_deck[action.a] > 0
-            elif ph == Phase.REVEAL or (ph == Phase.POWER_CHANCE
-                                        and self.pchance == PowerChance.GOBLIN):
+            elif ph == _P_REVEAL or (ph == _P_POWER_CHANCE and self.pchance == _PC_GOBLIN):
                 ok = self.pile[action.a] > 0
-        elif action.kind == Kind.STONE:
-            if ph == Phase.SETUP or (ph == Phase.POWER_CHANCE
-                                     and self.pchance == PowerChance.RAINBOW):
+        elif action.kind == _K_STONE:
+            if ph == _P_SETUP or (ph == _P_POWER_CHANCE and self.pchance == _PC_RAINBOW):
                 ok = self.bank.stones[action.a] > 0
-            elif ph == Phase.POWER_CHANCE and self.pchance == PowerChance.BAG:
+            elif ph == _P_POWER_CHANCE and self.pchance == _PC_BAG:
                 ok = self.bag[action.a] > 0
         if not ok:
             wanted = ", ".join(str(a) for a, _ in self.chance_outcomes())
@@ -296,7 +383,7 @@ class FistState(State):
 
     def _check_bid(self, seat: int, action: FistAction) -> None:
         p = self.players[seat]
-        if action.kind != Kind.BID:
+        if action.kind != _K_BID:
             raise IllegalActionError(f"p{seat} must submit a sealed bid ('bid fN cN'), "
                                      f"not '{action}'", "F5.1")
         if self.bids[seat] is not None:
@@ -314,7 +401,7 @@ class FistState(State):
 
     def _check_silver(self, seat: int, action: FistAction) -> None:
         p = self.players[seat]
-        if action.kind != Kind.SILVER:
+        if action.kind != _K_SILVER:
             raise IllegalActionError(
                 f"p{seat} is in a tie-break and must bid Silver ('silver N'), not '{action}'",
                 "F5.7")
@@ -329,26 +416,26 @@ class FistState(State):
     def _illegal_decision(self, action: FistAction) -> IllegalActionError:
         card = self.cards[self.dec_card]
         options = ", ".join(str(a) for a in self.dec_legal)
-        rule = "F6" if card.standard and self.dec != Dec.DOUBLE else "F7"
+        rule = "F6" if card.standard and self.dec != _D_DOUBLE else "F7"
         return IllegalActionError(
             f"{card.name_en}: '{action}' is not allowed now; choose one of: {options}", rule)
 
     # ------------------------------------------------------------------ chance
     def _on_chance(self, action: FistAction) -> None:
         ph = self.phase
-        if ph == Phase.SETUP:
+        if ph == _P_SETUP:
             seat = self.setup_draws // 4
             self.bank.stones[action.a] -= 1
             self.players[seat].stones[action.a] += 1
             self.setup_draws += 1
             if self.setup_draws == 4 * self.num_players:
                 self._start_turn()
-        elif ph == Phase.SPECIAL:
+        elif ph == _P_SPECIAL:
             self.special_deck[action.a] -= 1
             self.turn_specials.append(action.a)
             self.specials_needed -= 1
             self._next_special()
-        elif ph == Phase.REVEAL:
+        elif ph == _P_REVEAL:
             self._reveal(action.a)
         else:
             self._on_power_chance(action)
@@ -365,7 +452,7 @@ class FistState(State):
             self.special_deck = self.special_discard  # F4.1: reshuffle the discard pile
             self.special_discard = [0] * len(self.cards)
         if self.specials_needed and any(self.special_deck):
-            self.phase = Phase.SPECIAL
+            self.phase = _P_SPECIAL
             self.to_move = (CHANCE,)
             return
         pile = self.pile
@@ -411,7 +498,7 @@ class FistState(State):
     # ------------------------------------------------------------------ auctions (F5)
     def _start_auction(self, k: int) -> None:
         self.current = k
-        self.phase = Phase.BID
+        self.phase = _P_BID
         n = self.num_players
         self.bids = [None] * n
         self.winner = None
@@ -419,14 +506,20 @@ class FistState(State):
         self.necro_paid = False
         self.tied = ()
         self.sealed_from = len(self._history)
-        self.to_move = tuple(range(n))
+        self.to_move = self._all_seats
 
     def _submit(self, seat: int, action: FistAction) -> None:
         self.bids[seat] = action
-        self.to_move = tuple(s for s in self.to_move if s != seat)
-        if self.to_move:
+        to_move = self.to_move
+        if to_move[0] == seat:
+            to_move = to_move[1:]
+        else:
+            i = to_move.index(seat)
+            to_move = to_move[:i] + to_move[i + 1:]
+        self.to_move = to_move
+        if to_move:
             return
-        if self.phase == Phase.BID:
+        if self.phase == _P_BID:
             self._reveal_bids()
         else:
             self._reveal_silver()
@@ -435,9 +528,11 @@ class FistState(State):
         bank = self.bank
         cursed = False
         values = self.values
+        players = self.players
+        auction_fairy = self.auction_fairy
         for s, bid in enumerate(self.bids):
             assert bid is not None
-            p = self.players[s]
+            p = players[s]
             f, c = bid.a, bid.b
             p.fairy -= f  # F5.3
             p.fairy_spent += f
@@ -453,7 +548,7 @@ class FistState(State):
                 values[s] = 2 * (f + c)
             else:
                 values[s] = f + c
-            self.auction_fairy[s] = f
+            auction_fairy[s] = f
         self.sealed_from = len(self._history)
         if cursed:  # F5.4
             self._end_auction()
@@ -462,15 +557,15 @@ class FistState(State):
         if top == 0:  # F5.5
             self._end_auction()
             return
-        tied = tuple(s for s, v in enumerate(values) if v == top)
-        if len(tied) == 1:  # F5.6
-            winner = tied[0]
-            rest = max(v for s, v in enumerate(values) if s != winner)
-            self.second = tuple(s for s, v in enumerate(values) if s != winner and v == rest)
+        if values.count(top) == 1:  # F5.6
+            winner = values.index(top)
+            rest = max(values[:winner] + values[winner + 1:])  # below top: not the winner's
+            self.second = tuple([s for s, v in enumerate(values) if v == rest])
             self._win(winner)
             return
+        tied = tuple([s for s, v in enumerate(values) if v == top])
         self.tied = tied  # F5.7
-        self.phase = Phase.TIEBID
+        self.phase = _P_TIEBID
         self.bids = [None] * self.num_players
         self.to_move = tied
 
@@ -504,7 +599,7 @@ class FistState(State):
         k = self.current
         assert k is not None
         if self.doppel_holder == winner and not self.game.is_necromancer[k]:
-            self._ask(Dec.DOUBLE, k, (self.space.double, self.space.single), auto=False)
+            self._ask(_D_DOUBLE, k, (self.space.double, self.space.single), auto=False)
             return
         self._push_power(k)
         self._run()
@@ -515,11 +610,11 @@ class FistState(State):
         if self.pile_total == 0:
             self._end_turn()
         else:
-            self.phase = Phase.REVEAL
+            self.phase = _P_REVEAL
             self.to_move = (CHANCE,)
 
     def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = _P_OVER
         self.to_move = ()
         self.winners = winners
         self.end_reason = reason
@@ -540,13 +635,13 @@ class FistState(State):
 
     def _run(self) -> None:
         """Run queued steps until one asks for a decision or a draw, or all are done."""
-        self.phase = Phase.RUNNING
+        self.phase = _P_RUNNING
         stack = self.stack
         while stack:
             step, k = stack.pop()
             if self._exec(step, k):
                 return
-            if self.phase == Phase.OVER:
+            if self.phase == _P_OVER:
                 return
         self._end_auction()
 
@@ -561,13 +656,13 @@ class FistState(State):
         self.dec_legal = tuple(sorted(legal, key=_index))  # stable order: by index
         if auto and len(self.dec_legal) == 1:
             self._resolve(self.dec_legal[0])
-            return self.phase != Phase.RUNNING
-        self.phase = Phase.DECIDE
+            return self.phase != _P_RUNNING
+        self.phase = _P_DECIDE
         self.to_move = (self.winner,)
         return True
 
     def _draw(self, kind: PowerChance) -> bool:
-        self.phase = Phase.POWER_CHANCE
+        self.phase = _P_POWER_CHANCE
         self.pchance = kind
         self.to_move = (CHANCE,)
         return True
@@ -584,23 +679,23 @@ class FistState(State):
             return False
         if isinstance(step, pw.Choice):
             pays = [space.pay[x] for x in pw.payments(p.stones, step.pay)]
-            return self._ask(Dec.CHOICE, k, [*pays, space.take], step)
+            return self._ask(_D_CHOICE, k, [*pays, space.take], step)
         if isinstance(step, pw.PayStones):
             pays = [space.pay[x] for x in pw.payments(p.stones, step)]
             if not pays:
                 return False
-            return self._ask(Dec.PAY, k, pays, step)
+            return self._ask(_D_PAY, k, pays, step)
         if isinstance(step, pw.GainStoneChoice):
             self.stack.extend([(pw.GainStoneChoice(1), k)] * (step.count - 1))
             cols = [space.colour[c] for c in range(3) if bank.stones[c]]
             if not cols:
                 return False
-            return self._ask(Dec.COLOUR_GAIN, k, cols)
+            return self._ask(_D_COLOUR_GAIN, k, cols)
         if isinstance(step, pw.StealSecond):
-            return self._ask(Dec.STEAL, k, self._steal_options(w))
+            return self._ask(_D_STEAL, k, self._steal_options(w))
         if isinstance(step, pw.TakeAllFrom):
             targets = [space.target[s] for s in range(self.num_players) if s != w]
-            return self._ask(Dec.TARGET, k, targets, step)
+            return self._ask(_D_TARGET, k, targets, step)
         if isinstance(step, pw.KeepDoppelganger):
             self._keep_doppelganger(w, k)
             return False
@@ -608,20 +703,20 @@ class FistState(State):
             seen = sorted({c for c in self.auctioned if c != k})
             if not seen:
                 return False
-            return self._ask(Dec.PICK_GHOST, k, [space.pick[c] for c in seen])
+            return self._ask(_D_PICK_GHOST, k, [space.pick[c] for c in seen])
         if isinstance(step, pw.PlayUnauctioned):
             if not self.pile_total:
                 return False
             if step.choose:
                 left = [space.pick[c] for c, n in enumerate(self.pile) if n]
-                return self._ask(Dec.PICK_IMP, k, left)
-            return self._draw(PowerChance.GOBLIN)
+                return self._ask(_D_PICK_IMP, k, left)
+            return self._draw(_PC_GOBLIN)
         if isinstance(step, pw.BuyStones):
-            return self._ask(Dec.BUY, k, self._buy_options(p, step), step, auto=False)
+            return self._ask(_D_BUY, k, self._buy_options(p, step), step, auto=False)
         if isinstance(step, pw.Necromancer):
             if self.necro_paid:
                 return False  # the coins of this auction are already paid (docs/rulings.md)
-            return self._ask(Dec.NECRO, k, (space.accept, space.decline), step, auto=False)
+            return self._ask(_D_NECRO, k, (space.accept, space.decline), step, auto=False)
         if isinstance(step, pw.PayAllStones):
             for c in range(3):
                 bank.stones[c] += p.stones[c]
@@ -632,9 +727,9 @@ class FistState(State):
             cols = [space.colour[c] for c in range(3) if bank.stones[c]]
             if not cols:
                 return False
-            return self._ask(Dec.COLOUR_RAINBOW, k, cols)
+            return self._ask(_D_COLOUR_RAINBOW, k, cols)
         if isinstance(step, pw.LoseColour):
-            return self._ask(Dec.COLOUR_TROLL, k, space.colour)
+            return self._ask(_D_COLOUR_TROLL, k, space.colour)
         if isinstance(step, pw.DiscardDoppelganger):
             dop = self.game.doppelganger
             assert dop is not None and self.doppel_holder == w
@@ -647,7 +742,7 @@ class FistState(State):
             self.dec_card = k
             if not self.bag_draws:
                 return False
-            return self._draw(PowerChance.BAG)
+            return self._draw(_PC_BAG)
         raise AssertionError(f"unknown power step {step!r}")
 
     def _gain(self, p: Player, g: pw.Gain) -> None:
@@ -712,7 +807,7 @@ class FistState(State):
     # ------------------------------------------------------------------ decisions
     def _on_decision(self, action: FistAction) -> None:
         self._resolve(action)
-        if self.phase == Phase.RUNNING:
+        if self.phase == _P_RUNNING:
             self._run()
 
     def _resolve(self, action: FistAction) -> None:
@@ -725,19 +820,19 @@ class FistState(State):
         dec = self.dec
         k = self.dec_card
         self.dec = None
-        self.phase = Phase.RUNNING
+        self.phase = _P_RUNNING
         kind = action.kind
-        if dec == Dec.DOUBLE:
-            if kind == Kind.DOUBLE:
+        if dec == _D_DOUBLE:
+            if kind == _K_DOUBLE:
                 # twice in a row, *then* the card goes to the discard pile (F7): while the
                 # doubled power runs, its holder still holds it (a Ghost cannot take it back)
                 self.stack.append((pw.DiscardDoppelganger(), k))
                 self._push_power(k, 2)
             else:
                 self._push_power(k, 1)
-        elif dec in (Dec.CHOICE, Dec.PAY):
+        elif dec in (_D_CHOICE, _D_PAY):
             step = self.dec_data
-            if kind == Kind.TAKE:
+            if kind == _K_TAKE:
                 assert isinstance(step, pw.Choice)
                 self._gain(p, step.alternative)
             else:
@@ -746,36 +841,36 @@ class FistState(State):
                     p.stones[c] -= n
                     bank.stones[c] += n
                 self._add_points(w, pay.points)
-        elif dec == Dec.COLOUR_GAIN:
+        elif dec == _D_COLOUR_GAIN:
             bank.stones[action.a] -= 1
             p.stones[action.a] += 1
-        elif dec == Dec.COLOUR_TROLL:
+        elif dec == _D_COLOUR_TROLL:
             c = action.a
             for q in self.players:
                 bank.stones[c] += q.stones[c]
                 q.stones[c] = 0
-        elif dec == Dec.COLOUR_RAINBOW:
+        elif dec == _D_COLOUR_RAINBOW:
             self.rainbow_colour = action.a
             self.drawn = [0, 0, 0]
             self.dec_card = k
-            self._draw(PowerChance.RAINBOW)
-        elif dec == Dec.RAINBOW_MORE:
-            if kind == Kind.DRAW:
+            self._draw(_PC_RAINBOW)
+        elif dec == _D_RAINBOW_MORE:
+            if kind == _K_DRAW:
                 self.dec_card = k
-                self._draw(PowerChance.RAINBOW)
+                self._draw(_PC_RAINBOW)
             else:
                 self._keep_drawn(p)
-        elif dec == Dec.STEAL:
+        elif dec == _D_STEAL:
             self._steal(w, action)
-        elif dec == Dec.TARGET:
+        elif dec == _D_TARGET:
             self._brigand(w, action.a, self.dec_data)
-        elif dec in (Dec.PICK_GHOST, Dec.PICK_IMP):
-            if dec == Dec.PICK_IMP:
+        elif dec in (_D_PICK_GHOST, _D_PICK_IMP):
+            if dec == _D_PICK_IMP:
                 self._play_from_pile(action.a)
             else:
                 self._push_power(action.a)
-        elif dec == Dec.BUY:
-            if kind == Kind.BUY:
+        elif dec == _D_BUY:
+            if kind == _K_BUY:
                 m = action.b
                 step = self.dec_data
                 price = (step.common, step.fairy, step.silver)[m]
@@ -790,8 +885,8 @@ class FistState(State):
                     bank.silver += price
                 bank.stones[action.a] -= 1
                 p.stones[action.a] += 1
-                self._ask(Dec.BUY, k, self._buy_options(p, step), step, auto=False)
-        elif dec == Dec.NECRO and kind == Kind.ACCEPT:
+                self._ask(_D_BUY, k, self._buy_options(p, step), step, auto=False)
+        elif dec == _D_NECRO and kind == _K_ACCEPT:
             paid = min(self.auction_fairy[w], p.fairy_spent)
             p.fairy_spent -= paid
             bank.fairy += paid
@@ -853,17 +948,17 @@ class FistState(State):
         bank = self.bank
         kind = self.pchance
         self.pchance = None
-        self.phase = Phase.RUNNING
-        if kind == PowerChance.GOBLIN:
+        self.phase = _P_RUNNING
+        if kind == _PC_GOBLIN:
             self._play_from_pile(action.a)
-        elif kind == PowerChance.BAG:
+        elif kind == _PC_BAG:
             c = action.a
             self.bag[c] -= 1
             bank.stones[c] -= 1
             p.stones[c] += 1
             self.bag_draws -= 1
             if self.bag_draws:
-                self._draw(PowerChance.BAG)
+                self._draw(_PC_BAG)
                 return
             self.bag = [0, 0, 0]
         else:  # Rainbow Dragon
@@ -876,7 +971,7 @@ class FistState(State):
                 self.drawn = [0, 0, 0]
             elif any(bank.stones):
                 sp = self.space
-                self._ask(Dec.RAINBOW_MORE, self.dec_card, (sp.draw, sp.stop), auto=False)
+                self._ask(_D_RAINBOW_MORE, self.dec_card, (sp.draw, sp.stop), auto=False)
                 return
             else:
                 self._keep_drawn(p)  # the bag is empty: keep what was drawn

@@ -12,6 +12,8 @@ round of a match; later rounds follow M5), then 16 placements, then scoring.
 from __future__ import annotations
 
 import copy
+import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -45,6 +47,35 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
+
+# Cells as bits of an int (bit c: cell c), for the incremental set of legal cells.
+_X = tuple(c % SIZE for c in range(CELLS))
+_Y = tuple(c // SIZE for c in range(CELLS))
+_NEIGHBOUR_MASK = tuple(sum(1 << n for n in NEIGHBOURS[c]) for c in range(CELLS))
+_ORIGIN_MASK = 1 << ORIGIN
+
+
+def _within(coord: tuple[int, ...]) -> list[list[int]]:
+    """``[a][b]``: the cells whose coordinate lies in ``[b - BOX + 1, a + BOX - 1]``, i.e.
+    where a card keeps a box spanning ``a..b`` within ``BOX`` (``a <= b``)."""
+    return [[sum(1 << c for c in range(CELLS) if b - BOX < coord[c] < a + BOX)
+             for b in range(SIZE)] for a in range(SIZE)]
+
+
+_X_OK = _within(_X)
+_Y_OK = _within(_Y)
+_POW5 = (1, 5, 25, 125)
+_SEAT = ((0,), (1,))
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a bit mask, in cell order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def cell_index(name: str) -> int | None:
@@ -112,6 +143,81 @@ PLACE = [[ACTIONS[v * CELLS + c] for c in range(CELLS)] for v in range(4)]
 DEAL = [ACTIONS[4 * CELLS + v] for v in range(4)]
 START = [ACTIONS[4 * CELLS + 4 + s] for s in range(2)]
 
+#: the placements of value v on the cells of row y given by a 7-bit mask: _ROW_PLACE[v][y][bits]
+_ROW_PLACE = [[[tuple(PLACE[v][y * SIZE + x] for x in range(SIZE) if bits >> x & 1)
+                for bits in range(1 << SIZE)] for y in range(SIZE)] for v in range(4)]
+_ROW = (1 << SIZE) - 1
+
+#: Legal placements by ``legal cells mask << 4 | mask of the values in hand`` (_LEGAL), and
+#: by legal cells mask the placements of every value, value by value (_ALL_VALUES, with the
+#: number of cells), shared by all states. Each cache has two generations: when the new one
+#: is full it becomes the old one (entries found there are promoted), so that memory stays
+#: bounded (about 30 MB at most, measured).
+_LEGAL: dict[int, tuple[MasterAction, ...]] = {}
+_LEGAL_OLD: dict[int, tuple[MasterAction, ...]] = {}
+_ALL_VALUES: dict[int, tuple[tuple[MasterAction, ...], int]] = {}
+_ALL_VALUES_OLD: dict[int, tuple[tuple[MasterAction, ...], int]] = {}
+_CACHE_MAX = 1 << 15
+#: deal outcomes by the deck's counts (base 6): (actions, probabilities, running sums)
+_DEALS: dict[int, tuple[tuple[MasterAction, ...], tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _legal_placements(key: int) -> tuple[MasterAction, ...]:
+    """Every placement of a value in hand (bits 0-3 of ``key``) on a legal cell (bits 4 and
+    up), by value then cell: a miss of MasterState.legal_actions' cache."""
+    global _LEGAL, _LEGAL_OLD, _ALL_VALUES, _ALL_VALUES_OLD
+    legal = _LEGAL_OLD.get(key)
+    if legal is None:
+        cells = key >> 4
+        entry = _ALL_VALUES.get(cells)
+        if entry is None:
+            entry = _ALL_VALUES_OLD.get(cells)
+            if entry is None:
+                rows = [(y, bits) for y in range(SIZE) if (bits := cells >> y * SIZE & _ROW)]
+                every: tuple[MasterAction, ...] = ()
+                for v in range(4):
+                    row_place = _ROW_PLACE[v]
+                    for y, bits in rows:
+                        every += row_place[y][bits]
+                entry = (every, len(every) // 4)
+            if len(_ALL_VALUES) >= _CACHE_MAX:
+                _ALL_VALUES_OLD, _ALL_VALUES = _ALL_VALUES, {}
+            _ALL_VALUES[cells] = entry
+        every, n = entry
+        hand = key & 15
+        if hand == 15:
+            legal = every
+        else:
+            legal = ()
+            for v in range(4):
+                if hand >> v & 1:
+                    legal += every[v * n:v * n + n]
+    if len(_LEGAL) >= _CACHE_MAX:
+        _LEGAL_OLD, _LEGAL = _LEGAL, {}
+    _LEGAL[key] = legal
+    return legal
+
+
+def _deal_outcomes(deck: list[int]
+                   ) -> tuple[tuple[MasterAction, ...], tuple[float, ...], tuple[float, ...]]:
+    key = ((deck[0] * 6 + deck[1]) * 6 + deck[2]) * 6 + deck[3]
+    got = _DEALS.get(key)
+    if got is None:
+        total = sum(deck)
+        pairs = [(DEAL[v], n / total) for v, n in enumerate(deck) if n]
+        sums = []
+        acc = 0.0
+        for _, p in pairs:  # the running sums of State.sample_chance, in its order
+            acc += p
+            sums.append(acc)
+        got = (tuple(a for a, _ in pairs), tuple(p for _, p in pairs), tuple(sums))
+        _DEALS[key] = got
+    return got
+
+
+def _log_entry(seat: int, action: MasterAction) -> str:
+    return f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}"
+
 
 class Phase(IntEnum):
     DEAL = 0
@@ -136,6 +242,11 @@ class RoundResult:
                 "set_aside": sorted(CARDS[v].id for v in self.set_aside)}
 
 
+# enum members as module globals: a global is read several times faster than a member
+_DEAL, _START, _PLACE = Phase.DEAL, Phase.START, Phase.PLACE
+_K_PLACE, _K_DEAL, _K_START = Kind.PLACE, Kind.DEAL, Kind.START
+
+
 class MasterState(State):
     """A Dragon Master position (a single round, or a match of rounds, M5)."""
 
@@ -147,7 +258,7 @@ class MasterState(State):
         self.dragons = [0, 0]
         self.rounds: list[RoundResult] = []
         self._history: list[tuple[int, MasterAction]] = []
-        self._log: list[str] = []
+        self._log_list: list[str] = []  # the record entries of _history, written on demand
         self.round_start = 0  # index in history where this round began
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -156,6 +267,10 @@ class MasterState(State):
     def _new_round(self) -> None:
         self.grid = [-1] * CELLS
         self.hands = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.hand_masks = [0, 0]  # bit v: the seat holds a card of value v
+        self.occupied = 0  # cells holding a card, as bits
+        self.frontier = 0  # empty cells next to a card, as bits
+        self.legal_mask = _ORIGIN_MASK  # the legal cells (M3), as bits
         self.deck = [COPIES] * 4
         self.dealt = 0
         self.placed = 0
@@ -167,7 +282,6 @@ class MasterState(State):
         self.round_start = len(self._history)
         self.phase = Phase.DEAL
         self.to_move: tuple[int, ...] = (CHANCE,)
-        self._legal_cache: tuple[int, tuple[MasterAction, ...]] | None = None
 
     # ------------------------------------------------------------------ contract
     def current_seats(self) -> tuple[int, ...]:
@@ -180,45 +294,44 @@ class MasterState(State):
     def turn_count(self) -> int:
         return len(self.rounds) + (1 if self.phase != Phase.OVER else 0)
 
+    @property
+    def _log(self) -> list[str]:
+        """The history as record entries (``p0: place ruby d4``, ``chance: deal egg``)."""
+        log, history = self._log_list, self._history
+        if len(log) < len(history):
+            log.extend([_log_entry(s, a) for s, a in history[len(log):]])
+        return log
+
     def legal_cells(self) -> list[int]:
         """Empty cells a card may go on now (M3), in cell order."""
-        if self.placed == 0:
-            return [ORIGIN]
-        grid = self.grid
-        x0, x1, y0, y1 = self.box
-        out = []
-        for cell in range(CELLS):
-            if grid[cell] >= 0:
-                continue
-            x, y = cell % SIZE, cell // SIZE
-            if max(x1, x) - min(x0, x) >= BOX or max(y1, y) - min(y0, y) >= BOX:
-                continue
-            for n in NEIGHBOURS[cell]:
-                if grid[n] >= 0:
-                    out.append(cell)
-                    break
-        return out
+        return _cells_of(self.legal_mask)
 
     def legal_actions(self, seat: int) -> Sequence[MasterAction]:
-        if self.phase != Phase.PLACE or seat != self.player:
+        if seat != self.player or self.phase != _PLACE:
             return ()
-        cached = self._legal_cache
-        key = len(self._history)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        cells = self.legal_cells()
-        hand = self.hands[seat]
-        legal = tuple(PLACE[v][c] for v in range(4) if hand[v] for c in cells)
-        self._legal_cache = (key, legal)
-        return legal
+        key = self.legal_mask << 4 | self.hand_masks[seat]
+        got = _LEGAL.get(key)
+        return got if got is not None else _legal_placements(key)
 
     def chance_outcomes(self) -> list[tuple[MasterAction, float]]:
         if self.phase == Phase.DEAL:
-            total = sum(self.deck)
-            return [(DEAL[v], n / total) for v, n in enumerate(self.deck) if n]
+            actions, probs, _ = _deal_outcomes(self.deck)
+            return list(zip(actions, probs, strict=True))
         if self.phase == Phase.START:
             return [(START[0], 0.5), (START[1], 0.5)]
         return []
+
+    def sample_chance(self, rng: random.Random) -> MasterAction:
+        """As :meth:`State.sample_chance` (the same draw from ``rng``), from cached sums."""
+        if self.phase == _DEAL:
+            d = self.deck
+            got = _DEALS.get(((d[0] * 6 + d[1]) * 6 + d[2]) * 6 + d[3])
+            actions, _, sums = got if got is not None else _deal_outcomes(d)
+            i = bisect_right(sums, rng.random())  # the first running sum above the draw
+            return actions[i] if i < len(actions) else actions[-1]
+        action = super().sample_chance(rng)
+        assert isinstance(action, MasterAction)
+        return action
 
     def apply(self, seat: int, action: MasterAction) -> None:  # type: ignore[override]
         if seat not in self.to_move:
@@ -228,22 +341,25 @@ class MasterState(State):
         else:
             self._place(seat, action)
         self._history.append((seat, action))
-        self._log.append(f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}")
-        if self.phase == Phase.PLACE and self.placed == 16:
+        if self.placed == 16 and self.phase == _PLACE:
             self._score_round()
 
     def _apply_chance(self, action: MasterAction) -> None:
-        if self.phase == Phase.DEAL:
-            if action.kind != Kind.DEAL or not self.deck[action.value]:
+        phase = self.phase
+        if phase == _DEAL:
+            if action.kind != _K_DEAL or not self.deck[action.value]:
                 raise IllegalActionError(
                     f"chance must deal a card still in the deck here, not '{action}'", "M2")
-            self.deck[action.value] -= 1
-            self.hands[0 if self.dealt < HAND else 1][action.value] += 1
+            v = action.value
+            self.deck[v] -= 1
+            seat = 0 if self.dealt < HAND else 1
+            self.hands[seat][v] += 1
+            self.hand_masks[seat] |= 1 << v
             self.dealt += 1
             if self.dealt == 2 * HAND:
                 self._after_deal()
-        elif self.phase == Phase.START:
-            if action.kind != Kind.START:
+        elif phase == _START:
+            if action.kind != _K_START:
                 raise IllegalActionError(f"chance must choose the start player, not '{action}'",
                                          "M2")
             self._begin(action.value)
@@ -267,26 +383,42 @@ class MasterState(State):
         self.to_move = (starter,)
 
     def _place(self, seat: int, action: MasterAction) -> None:
-        if action.kind != Kind.PLACE:
+        if action.kind != _K_PLACE:
             raise IllegalActionError(f"p{seat} must place a card, not '{action}'", "M3")
         v, cell = action.value, action.cell
-        if not self.hands[seat][v]:
+        hand = self.hands[seat]
+        if not hand[v]:
             raise IllegalActionError(f"p{seat} has no {CARDS[v].name_en} in hand", "M3")
-        if action not in self.legal_actions(seat):
+        if not (0 <= v < 4 and 0 <= cell < CELLS and self.legal_mask >> cell & 1):
             where = ", ".join(cell_name(c) for c in self.legal_cells())
             raise IllegalActionError(
                 f"{cell_name(cell)} is not a legal cell: a card must touch a placed card along "
                 f"a side and keep the cards within a 4 x 4 box (legal now: {where})", "M3")
-        self.hands[seat][v] -= 1
+        hand[v] -= 1
+        if not hand[v]:
+            self.hand_masks[seat] &= ~(1 << v)
         self.grid[cell] = v
-        x, y = cell % SIZE, cell // SIZE
+        occupied = self.occupied | 1 << cell
+        self.occupied = occupied
+        frontier = (self.frontier | _NEIGHBOUR_MASK[cell]) & ~occupied
+        self.frontier = frontier
+        x, y = _X[cell], _Y[cell]
         x0, x1, y0, y1 = self.box
-        self.box = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
-        self.col_codes[x] += 5**v
-        self.row_codes[y] += 5**v
+        if x < x0:
+            x0 = x
+        if x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        if y > y1:
+            y1 = y
+        self.box = (x0, x1, y0, y1)
+        self.legal_mask = frontier & _X_OK[x0][x1] & _Y_OK[y0][y1]
+        self.col_codes[x] += _POW5[v]
+        self.row_codes[y] += _POW5[v]
         self.placed += 1
         self.player = 1 - seat
-        self.to_move = (self.player,)
+        self.to_move = _SEAT[1 - seat]
 
     # ------------------------------------------------------------------ scoring (M4, M5)
     def line_scores(self) -> tuple[list[int], list[int]]:
@@ -342,13 +474,14 @@ class MasterState(State):
         s = copy.copy(self)
         s.grid = self.grid[:]
         s.hands = [h[:] for h in self.hands]
+        s.hand_masks = self.hand_masks[:]
         s.deck = self.deck[:]
         s.col_codes = self.col_codes[:]
         s.row_codes = self.row_codes[:]
         s.dragons = self.dragons[:]
         s.rounds = self.rounds[:]
         s._history = self._history[:]
-        s._log = self._log[:]
+        s._log_list = self._log_list[:]
         return s
 
     # ------------------------------------------------------------------ views (M6)

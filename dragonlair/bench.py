@@ -1,13 +1,23 @@
-"""Random-playout throughput per game, through the public API (legal actions included)."""
+"""Random-playout throughput per game, through the public API (legal actions included),
+and side by side with OpenSpiel's C++ games driven by the same Python loop."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import platform
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from types import ModuleType
 from typing import Any
 
+from rich.table import Table
+
 from dragonlair.core.driver import random_playout
+from dragonlair.core.errors import DragonlairError
 from dragonlair.games import make_game
 
 BENCH_TABLES: dict[str, dict[str, Any]] = {
@@ -54,3 +64,203 @@ def bench_game(game_id: str, seconds: float = 3.0, seed: int = 0) -> BenchResult
         now = time.perf_counter()
         if now >= deadline:
             return BenchResult(game_id, options, games, actions, now - start)
+
+
+# ---------------------------------------------------------------------- vs OpenSpiel
+
+OPENSPIEL_HINT = "pip install 'dragonlair[openspiel]'"
+
+
+class OpenSpielMissing(DragonlairError):
+    """``bench --vs-openspiel`` needs OpenSpiel's ``pyspiel``, which is not installed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """An OpenSpiel game measured next to one of ours, and why it was chosen."""
+
+    game: str  # ours
+    name: str  # OpenSpiel's
+    params: dict[str, Any]
+    turn_based: bool  # loaded with load_game_as_turn_based: one action per seat's move
+    why: str
+
+
+REFERENCES: tuple[Reference, ...] = (
+    Reference("fist", "goofspiel", {"players": 4}, True,
+              "sealed simultaneous bids for a revealed prize, 4 players; as the turn-based "
+              "transformation, so that each seat's sealed bid is one action, as in fist"),
+    Reference("fist", "first_sealed_auction", {"players": 4}, False,
+              "a sealed-bid auction, 4 players: chance draws the valuations, then one bid "
+              "per seat"),
+    Reference("master", "tic_tac_toe", {}, False,
+              "two players placing pieces on a grid, the legal moves being cells of the "
+              "board, as Dragon Master's placements (OpenSpiel has no dealt-card "
+              "placement game; its card games, e.g. leduc_poker, bet rather than place)"),
+    Reference("farkle", "pig", {"players": 2}, False,
+              "push-your-luck dice, 2 players: roll again or bank the turn total"),
+)
+
+
+def load_openspiel() -> ModuleType:
+    """``pyspiel``, or :class:`OpenSpielMissing` with the install hint."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        raise OpenSpielMissing(
+            f"--vs-openspiel needs OpenSpiel (pyspiel): {OPENSPIEL_HINT}") from None
+
+
+def sample_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """An OpenSpiel chance outcome drawn with ``rng``, weighted by its probability: the
+    loop of our ``State.sample_chance``, over ``state.chance_outcomes()``."""
+    r = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def openspiel_playout(state: Any, rng: random.Random) -> int:
+    """Uniform random playout of an OpenSpiel state; returns the number of actions applied,
+    chance outcomes included. The shape of ``dragonlair.core.driver.random_playout``: at a
+    chance node an outcome is drawn from ``chance_outcomes()``, else the player to move
+    picks uniformly among ``legal_actions()`` with ``rng.randrange``."""
+    n = 0
+    while True:
+        if state.is_terminal():
+            return n
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            n += 1
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        n += 1
+
+
+@dataclass(slots=True)
+class Rate:
+    """Actions applied in random playouts over a measured time."""
+
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.games, "actions": self.actions, "seconds": round(self.seconds, 3),
+                "actions_per_s": round(self.actions_per_s)}
+
+
+def timed(playout: Callable[[random.Random], int], seconds: float, seed: int = 0) -> Rate:
+    """Run ``playout`` (one whole game, returns its actions) with one seeded ``rng`` until
+    ``seconds`` have passed (whole games: at least one)."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        actions += playout(rng)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Rate(games, actions, now - start)
+
+
+def ours_rate(game_id: str, seconds: float, seed: int = 0) -> Rate:
+    """Our game through ``random_playout`` (the loop of ``dragonlair bench``)."""
+    game = make_game(game_id, BENCH_TABLES.get(game_id, {}))
+    return timed(lambda rng: random_playout(game.new_initial_state(), rng), seconds, seed)
+
+
+def openspiel_rate(spiel: ModuleType, ref: Reference, seconds: float, seed: int = 0) -> Rate:
+    load = spiel.load_game_as_turn_based if ref.turn_based else spiel.load_game
+    game = load(ref.name, dict(ref.params))
+    if game.get_type().dynamics != spiel.GameType.Dynamics.SEQUENTIAL:
+        raise AssertionError(f"{ref.name}: the loop plays sequential games only")
+    return timed(lambda rng: openspiel_playout(game.new_initial_state(), rng), seconds, seed)
+
+
+@dataclass(slots=True)
+class VersusResult:
+    """``bench --vs-openspiel``: our games, OpenSpiel's, the ratios (ours / theirs)."""
+
+    seconds: float
+    ours: dict[str, Rate]
+    theirs: dict[str, Rate]
+    machine: dict[str, str] = field(default_factory=dict)
+
+    def rows(self) -> list[tuple[Reference, float, float]]:
+        """(reference, ours actions/s, theirs actions/s) per table row."""
+        return [(ref, self.ours[ref.game].actions_per_s, self.theirs[ref.name].actions_per_s)
+                for ref in REFERENCES if ref.name in self.theirs]
+
+    def to_json(self) -> dict[str, Any]:
+        rows = [{"game": ref.game, "reference": ref.name,
+                 "ours_actions_per_s": round(ours), "theirs_actions_per_s": round(theirs),
+                 "ratio": round(ours / theirs, 4)}
+                for ref, ours, theirs in self.rows()]
+        return {
+            "seconds": self.seconds,
+            "machine": self.machine,
+            "loop": "uniform random playouts, one core, seeded random.Random; every applied "
+                    "action counts, chance included; one action per seat's sealed bid",
+            "games": {g: {"options": BENCH_TABLES.get(g, {}), **r.to_json()}
+                      for g, r in self.ours.items()},
+            "references": {ref.name: {"game": ref.game, "params": ref.params,
+                                      "turn_based": ref.turn_based, "why": ref.why,
+                                      **self.theirs[ref.name].to_json()}
+                           for ref in REFERENCES if ref.name in self.theirs},
+            "rows": rows,
+            "ratios": {f"{r['game']}/{r['reference']}": r["ratio"] for r in rows},
+        }
+
+
+def machine_info() -> dict[str, str]:
+    info = {"python": f"{platform.python_implementation()} {platform.python_version()}",
+            "platform": platform.platform(), "machine": platform.machine()}
+    with contextlib.suppress(PackageNotFoundError):  # a version is nice to have, not needed
+        info["open_spiel"] = version("open_spiel")
+    return info
+
+
+def bench_vs_openspiel(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
+                       on_step: Callable[[str], None] | None = None) -> VersusResult:
+    """Each of our benchmark games (``games``, or all) and each of their OpenSpiel
+    references, for about ``seconds`` each."""
+    spiel = load_openspiel()
+    result = VersusResult(seconds, {}, {}, machine=machine_info())
+    for ref in REFERENCES:
+        if games and ref.game not in games:
+            continue
+        if ref.game not in result.ours:
+            if on_step:
+                on_step(ref.game)
+            result.ours[ref.game] = ours_rate(ref.game, seconds, seed)
+        if on_step:
+            on_step(ref.name)
+        result.theirs[ref.name] = openspiel_rate(spiel, ref, seconds, seed)
+    return result
+
+
+def versus_table(result: VersusResult) -> Table:
+    """The rich table of ``bench --vs-openspiel``."""
+    machine = result.machine
+    table = Table(title="uniform random playouts, one core, the same Python loop: "
+                        "ours against OpenSpiel (C++)",
+                  caption=f"{machine.get('python', '')}, {machine.get('platform', '')}; "
+                          f"{result.seconds:g} s per measurement; every applied action "
+                          "counts, chance included")
+    for col in ("game", "reference"):
+        table.add_column(col, no_wrap=True)
+    for col in ("actions/s ours", "actions/s theirs", "ratio (ours/theirs)"):
+        table.add_column(col, justify="right")
+    for ref, ours, theirs in result.rows():
+        table.add_row(ref.game, ref.name, f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.2f}")
+    return table

@@ -253,6 +253,9 @@ def bench(
     game: Annotated[str | None, typer.Argument(help="one game, or all")] = None,
     seconds: Annotated[float, typer.Option(help="seconds per game")] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    vs_openspiel: Annotated[bool, typer.Option(
+        "--vs-openspiel", help="side by side with OpenSpiel's closest C++ games, driven by "
+        "the same Python loop (needs pyspiel)")] = False,
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API."""
     from dragonlair.bench import bench_game
@@ -260,6 +263,9 @@ def bench(
     ids = [check_game(game)] if game else sorted(GAME_FACTORIES)
     if seconds <= 0:
         fail("--seconds must be positive")
+    if vs_openspiel:
+        bench_versus(ids if game else [], seconds, as_json)
+        return
     results = [bench_game(g, seconds) for g in ids]
     if as_json:
         print(json.dumps([r.to_json() for r in results]))
@@ -271,6 +277,23 @@ def bench(
         table.add_row(r.game, ", ".join(f"{k}={v}" for k, v in r.options.items()),
                       f"{r.games_per_s:,.1f}", f"{r.actions_per_s:,.0f}")
     console.print(table)
+
+
+def bench_versus(ids: list[str], seconds: float, as_json: bool) -> None:
+    """``bench --vs-openspiel``: our games and OpenSpiel's, the same loop, the ratios."""
+    from dragonlair.bench import OpenSpielMissing, bench_vs_openspiel, load_openspiel, versus_table
+
+    try:
+        load_openspiel()
+    except OpenSpielMissing as exc:
+        fail(str(exc))
+    with err.status("measuring", spinner="dots") as status:
+        result = bench_vs_openspiel(
+            seconds, games=ids, on_step=lambda name: status.update(f"measuring {name}"))
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    console.print(versus_table(result))
 
 
 app.command()(tournament)

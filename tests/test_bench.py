@@ -1,0 +1,205 @@
+"""`dragonlair bench --vs-openspiel`, and the invariants the engines' speed work relies on.
+
+Timings are never asserted on: only that the rates are measured, positive and reported.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from dragonlair.bench import REFERENCES, Reference, openspiel_playout, sample_outcome
+from dragonlair.cli.main import app
+from dragonlair.core.game import CHANCE, State
+from dragonlair.games import make_game
+from dragonlair.games.farkle.actions import ALLIANCE, BLANK, DICE_CODE, DRAGON, FarkleAction
+from dragonlair.games.farkle.state import FarkleState
+from dragonlair.games.master import state as master_state
+
+runner = CliRunner()
+GAMES = {"fist", "master", "farkle"}
+REFERENCE_NAMES = {"goofspiel", "first_sealed_auction", "tic_tac_toe", "pig"}
+
+
+def test_vs_openspiel_json_has_every_game_and_ratio() -> None:
+    pytest.importorskip("pyspiel")
+    result = runner.invoke(app, ["bench", "--vs-openspiel", "--seconds", "0.2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data["games"]) == GAMES
+    assert data["games"]["fist"]["options"] == {"players": 4}
+    assert data["games"]["farkle"]["options"] == {"players": 2}
+    assert set(data["references"]) == REFERENCE_NAMES
+    for entry in [*data["games"].values(), *data["references"].values()]:
+        assert entry["games"] >= 1 and entry["actions"] >= entry["games"]
+        assert entry["actions_per_s"] > 0
+    assert {(r["game"], r["reference"]) for r in data["rows"]} == {
+        (ref.game, ref.name) for ref in REFERENCES}
+    for row in data["rows"]:
+        assert row["ours_actions_per_s"] > 0 and row["theirs_actions_per_s"] > 0
+        assert row["ratio"] == pytest.approx(
+            row["ours_actions_per_s"] / row["theirs_actions_per_s"], rel=1e-3)
+        assert data["ratios"][f"{row['game']}/{row['reference']}"] == row["ratio"]
+    assert data["references"]["goofspiel"]["turn_based"] is True
+    assert data["machine"]["python"]
+
+
+def test_vs_openspiel_table_for_one_game() -> None:
+    pytest.importorskip("pyspiel")
+    result = runner.invoke(app, ["bench", "farkle", "--vs-openspiel", "--seconds", "0.05"],
+                           terminal_width=120)
+    assert result.exit_code == 0, result.output
+    assert "pig" in result.stdout and "ratio" in result.stdout
+    assert "goofspiel" not in result.stdout and "tic_tac_toe" not in result.stdout
+
+
+def test_vs_openspiel_without_pyspiel_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now fails
+    result = runner.invoke(app, ["bench", "--vs-openspiel", "--seconds", "0.05"])
+    assert result.exit_code == 2
+    assert "pip install 'dragonlair[openspiel]'" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_plain_bench_is_unchanged() -> None:
+    result = runner.invoke(app, ["bench", "master", "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0
+    (row,) = json.loads(result.stdout)
+    assert row["game"] == "master" and row["actions_per_s"] > 0
+
+
+@pytest.mark.parametrize("ref", REFERENCES, ids=lambda r: r.name)
+def test_openspiel_loop_counts_every_applied_action(ref: Reference) -> None:
+    spiel = pytest.importorskip("pyspiel")
+    load = spiel.load_game_as_turn_based if ref.turn_based else spiel.load_game
+    game = load(ref.name, dict(ref.params))
+    for seed in range(5):
+        state = game.new_initial_state()
+        n = openspiel_playout(state, random.Random(seed))
+        assert state.is_terminal() and n == len(state.history())
+
+
+def test_sample_outcome_is_state_sample_chance() -> None:
+    outcomes = [(7, 0.125), (8, 0.5), (9, 0.375)]
+    a, b = random.Random(3), random.Random(3)
+    for _ in range(200):
+        r = b.random()
+        expected = 7 if r < 0.125 else 8 if r < 0.625 else 9
+        assert sample_outcome(outcomes, a) == expected
+
+
+# ---------------------------------------------------------------------- the engines' speed work
+
+
+RngState = tuple[Any, ...]
+
+
+def _playthrough(game_id: str, options: dict[str, object], seed: int,
+                 check: Callable[[State, RngState], None]) -> None:
+    """A uniform random game; ``check(state, rng state)`` at every chance node."""
+    state = make_game(game_id, options).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seats = state.current_seats()
+        if seats[0] == CHANCE:
+            check(state, rng.getstate())
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        for seat in seats:
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id,options", [
+    ("fist", {"players": 3}), ("fist", {"players": 6}), ("master", {}),
+    ("master", {"match": True}), ("farkle", {"players": 3}),
+])
+def test_sample_chance_draws_as_the_contract_does(game_id: str,
+                                                  options: dict[str, object]) -> None:
+    """The engines' own sample_chance (cached running sums, no outcome list) picks what
+    State.sample_chance picks from chance_outcomes(), with the same draws; farkle's rolls
+    (drawn die by die) are checked in the next test."""
+
+    def check(state: State, rng_state: RngState) -> None:
+        if isinstance(state, FarkleState) and state.phase.name == "ROLL":
+            return
+        fast, slow = random.Random(), random.Random()
+        fast.setstate(rng_state)
+        slow.setstate(rng_state)
+        assert state.sample_chance(fast) is State.sample_chance(state, slow)
+        assert fast.getstate() == slow.getstate()
+
+    for seed in range(6):
+        _playthrough(game_id, options, seed, check)
+
+
+class _OtherRandom(random.Random):
+    """A Random subclass: farkle's dice take the plain ``randrange`` path for it."""
+
+
+def test_farkle_dice_fast_path_draws_what_randrange_draws() -> None:
+    def reference(state: FarkleState, rng: random.Random) -> FarkleAction:
+        c = [0, 0, 0, 0, 0, 0]
+        for _ in range(state.hand_dice):
+            c[rng.randrange(6)] += 1
+        e = rng.randrange(6)
+        event = DRAGON if e == 0 else ALLIANCE if e == 1 else BLANK
+        return state.space.dice[DICE_CODE[(c[0], c[1], c[2], c[3], c[4], c[5])]][event]
+
+    rolls = 0
+
+    def check(state: State, rng_state: RngState) -> None:
+        nonlocal rolls
+        if not isinstance(state, FarkleState) or state.phase.name != "ROLL":
+            return
+        rngs = [random.Random(), _OtherRandom(), random.Random()]
+        for r in rngs:
+            r.setstate(rng_state)
+        expected = reference(state, rngs[2])
+        assert state.sample_chance(rngs[0]) is expected
+        assert state.sample_chance(rngs[1]) is expected
+        assert rngs[0].getstate() == rngs[1].getstate() == rngs[2].getstate()
+        rolls += 1
+
+    for seed in range(8):
+        _playthrough("farkle", {"players": 2}, seed, check)
+    assert rolls > 100
+
+
+def test_master_legal_actions_survive_cache_generations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Legal placements are cached across states in two bounded generations: with tiny
+    caches (flipped all the time) they stay the M3 cells for every value in hand, by value
+    then cell."""
+    monkeypatch.setattr(master_state, "_CACHE_MAX", 3)
+    monkeypatch.setattr(master_state, "_LEGAL", {})
+    monkeypatch.setattr(master_state, "_LEGAL_OLD", {})
+    monkeypatch.setattr(master_state, "_ALL_VALUES", {})
+    monkeypatch.setattr(master_state, "_ALL_VALUES_OLD", {})
+    game = make_game("master", {"match": True})
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        assert isinstance(state, master_state.MasterState)
+        while not state.is_terminal():
+            seats = state.current_seats()
+            if seats[0] == CHANCE:
+                state.apply(CHANCE, state.sample_chance(rng))
+                continue
+            seat = seats[0]
+            occupied = {c for c, v in enumerate(state.grid) if v >= 0}
+            cells = [c for c in range(master_state.CELLS)
+                     if master_state.placement_problem(occupied, c) is None]
+            expected = [master_state.PLACE[v][c] for v in range(4) if state.hands[seat][v]
+                        for c in cells]
+            legal = state.legal_actions(seat)
+            assert list(legal) == expected
+            assert state.legal_actions(1 - seat) == ()
+            state.apply(seat, legal[rng.randrange(len(legal))])
+        assert len(master_state._LEGAL) <= 3 and len(master_state._ALL_VALUES) <= 3

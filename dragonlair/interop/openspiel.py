@@ -1,0 +1,447 @@
+"""The three games as OpenSpiel Python games.
+
+``import dragonlair.interop.openspiel`` registers ``dragonlair_fist``,
+``dragonlair_fist_turn_based``, ``dragonlair_master`` and ``dragonlair_farkle``; then
+``pyspiel.load_game("dragonlair_fist", {"players": 4})``.
+
+Game type (all): EXPLICIT_STOCHASTIC chance, IMPERFECT_INFORMATION, CONSTANT_SUM utility
+(winners share 1, others 0, a drawn round 1/n each: min 0, max 1, sum 1), TERMINAL rewards.
+Dynamics: ``dragonlair_fist`` is SIMULTANEOUS, as the game is: every sealed bid (F5.1) and
+every Silver tie-break (F5.7) is one joint move (a seat outside a tie-break has the single
+action ``pass``); the other nodes (chance, a power's decisions) have one player.
+``dragonlair_fist_turn_based`` is the same game, SEQUENTIAL: the sealed bids are taken in
+seat order and the views of later bidders show only that earlier seats have bid
+(``pN: sealed``, F8), so a seat knows exactly what it knows at the simultaneous move. Python
+ISMCTS needs it (it plays sequential games, and OpenSpiel's ``convert_to_turn_based`` wrapper
+has no ``resample_from_infostate``). Dragon Master and Dragon Farkle are SEQUENTIAL.
+docs/research.md gives the reasoning.
+
+Parameters: ``players`` (all), ``max_turns`` (Fist, Farkle; default 30: they have no natural
+length bound, see :func:`dragonlair.interop.common.decision_bound`), ``dragon`` (Farkle),
+``four_of_a_kind_face`` (Master: True for the '100+face' scoring of M4), and ``options``: a
+JSON object string with any further table options (Fist ``custom`` characters, Farkle
+``table`` and ``decks``; a game string cannot hold JSON, so such a game does not serialize).
+
+Actions: decisions use our stable indices (``num_distinct_actions`` is the game's);
+chance outcomes are numbered from 0 (our index minus the chance block's start). Action
+strings are our canonical notation (``bid f3 c1``, ``place ruby d4``, ``dice 234445 blank``).
+Observations and information states come from :mod:`dragonlair.interop.encoding`, built from
+the seat's view only; ``private_info=NONE`` observers see the spectator's view.
+``resample_from_infostate`` uses :mod:`dragonlair.interop.resample`.
+:class:`EngineRolloutEvaluator` gives MCTS and ISMCTS fast random rollouts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError("dragonlair.interop.openspiel needs OpenSpiel: "
+                      "pip install 'dragonlair[openspiel]'") from exc
+
+from dragonlair.core.game import CHANCE, Action, Game, State
+from dragonlair.games import make_game
+from dragonlair.interop import common
+from dragonlair.interop.encoding import (
+    Encoder,
+    encoder_for,
+    information_state_string,
+    observation_string,
+)
+from dragonlair.interop.resample import sample_history
+
+#: OpenSpiel parameters per game, with their defaults.
+PARAMETERS: dict[str, dict[str, Any]] = {
+    "fist": {"players": 4, "max_turns": common.DEFAULT_MAX_TURNS, "options": ""},
+    "master": {"players": 2, "four_of_a_kind_face": False, "options": ""},
+    "farkle": {"players": 2, "max_turns": common.DEFAULT_MAX_TURNS, "dragon": 3,
+               "options": ""},
+}
+PLAYERS = {"fist": (3, 6), "master": (2, 2), "farkle": (2, 5)}
+#: the games with simultaneous moves (Fist's sealed bids); each also has a turn-based form
+SIMULTANEOUS = frozenset({"fist"})
+LONG_NAMES = {"fist": "Fist of Dragonstones", "master": "Dragon Master",
+              "farkle": "Dragon Farkle"}
+
+
+def short_name(game_id: str, turn_based: bool = False) -> str:
+    """The registered name: ``dragonlair_<game_id>`` (``_turn_based`` for Fist's sequential
+    form; Master and Farkle are sequential already)."""
+    if turn_based and game_id not in SIMULTANEOUS:
+        raise ValueError(f"dragonlair_{game_id} is sequential already; it has no turn-based form")
+    return f"dragonlair_{game_id}_turn_based" if turn_based else f"dragonlair_{game_id}"
+
+
+def engine_options(game_id: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Our table options from OpenSpiel parameters (``options`` is a JSON object string)."""
+    merged = {**PARAMETERS[game_id], **params}
+    if "four_of_a_kind_face" in merged:  # a bool: "100" reads back as a number in game strings
+        merged["four_of_a_kind"] = "100+face" if merged.pop("four_of_a_kind_face") else "100"
+    extra = merged.pop("options") or "{}"
+    try:
+        more = json.loads(extra)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"options must be a JSON object: {exc}") from None
+    if not isinstance(more, dict):
+        raise ValueError("options must be a JSON object")
+    return {**more, **merged}
+
+
+def game_type(game_id: str, turn_based: bool = False) -> Any:
+    low, high = PLAYERS[game_id]
+    simultaneous = game_id in SIMULTANEOUS and not turn_based
+    dynamics = pyspiel.GameType.Dynamics
+    return pyspiel.GameType(
+        short_name=short_name(game_id, turn_based),
+        long_name=f"Dragonlair {LONG_NAMES[game_id]}" + (" (turn-based)" if turn_based else ""),
+        dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS[game_id],
+    )
+
+
+class _Context:
+    """What every state of one loaded game shares (never copied by ``clone``)."""
+
+    def __init__(self, pygame: DragonlairGame, engine: Game, simultaneous: bool) -> None:
+        self.pygame = pygame
+        self.engine = engine
+        self.game_id = engine.info.id
+        self.num_players = engine.num_players
+        self.simultaneous = simultaneous
+        self.offset = common.chance_offset(engine)
+        #: at a joint move, the one action of a seat that does not move (a tie-break it is
+        #: not in): the first id after the decisions, never a decision itself
+        self.pass_id = self.offset
+        self.bound = common.decision_bound(engine)
+        self.encoder: Encoder = encoder_for(engine)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self
+
+    def action_id(self, seat: int, action: Action) -> int:
+        return action.index - self.offset if seat == CHANCE else action.index
+
+
+class _Core:
+    """The engine state of one OpenSpiel state; ``clone`` copies it with ``State.clone``."""
+
+    __slots__ = ("ctx", "decisions", "state", "truncated")
+
+    def __init__(self, ctx: _Context, state: State) -> None:
+        self.ctx = ctx
+        self.state = state
+        self.decisions = 0
+        self.truncated = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        c = _Core(self.ctx, self.state.clone())
+        c.decisions = self.decisions
+        c.truncated = self.truncated
+        return c
+
+
+class DragonlairGame(pyspiel.Game):  # type: ignore[misc]
+    """One of our games, configured by OpenSpiel parameters."""
+
+    game_id = ""
+    turn_based = False  # Fist's sequential form (sealed bids in seat order)
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        engine = make_game(self.game_id, engine_options(self.game_id, given))
+        simultaneous = self.game_id in SIMULTANEOUS and not self.turn_based
+        self.ctx = _Context(self, engine, simultaneous)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=engine.num_distinct_actions,
+            max_chance_outcomes=engine.num_distinct_actions - self.ctx.offset,
+            num_players=engine.num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=self.ctx.bound,
+        )
+        super().__init__(game_type(self.game_id, self.turn_based), info,
+                         {**PARAMETERS[self.game_id], **given})
+
+    @property
+    def engine(self) -> Game:
+        """Our configured game."""
+        return self.ctx.engine
+
+    def new_initial_state(self) -> DragonlairState:
+        return DragonlairState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Mapping[str, Any] | None = None) -> DragonlairObserver:
+        return DragonlairObserver(
+            self.ctx, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class DragonlairState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state around one engine state."""
+
+    def __init__(self, game: DragonlairGame) -> None:
+        super().__init__(game)
+        self._core = _Core(game.ctx, game.ctx.engine.new_initial_state())
+
+    @property
+    def engine_state(self) -> State:
+        """The engine state (for the environment's side: tests, debugging)."""
+        return self._core.state
+
+    def current_player(self) -> int:
+        core = self._core
+        if core.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seats = core.state.current_seats()
+        if not seats:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if seats[0] == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if len(seats) > 1 and core.ctx.simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)  # sealed bids (F5.1, F5.7)
+        return min(seats)  # turn-based: sealed bids in seat order; views hide them (F8)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        current = self.current_player()
+        if current == pyspiel.PlayerId.SIMULTANEOUS:
+            if player in self._core.state.current_seats():
+                return [a.index for a in self._core.state.legal_actions(player)]
+            return [self._core.ctx.pass_id] if 0 <= player < self._core.ctx.num_players else []
+        if player < 0 or player != current:
+            return []
+        return [a.index for a in self._core.state.legal_actions(player)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        off = self._core.ctx.offset
+        return sorted((a.index - off, p) for a, p in self._core.state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        state = core.state
+        engine = core.ctx.engine
+        player = self.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            state.apply(CHANCE, engine.action_from_index(action + core.ctx.offset))
+            return
+        state.apply(player, engine.action_from_index(action))
+        self._count_decisions(1)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A joint move: every sealed bid at once, in seat order (each is checked first, so
+        that a bad one changes nothing); the seats that do not move must pass."""
+        core = self._core
+        state = core.state
+        seats = state.current_seats()
+        if len(actions) != core.ctx.num_players:
+            raise ValueError(f"a joint move needs {core.ctx.num_players} actions, "
+                             f"got {len(actions)}")
+        for seat, action in enumerate(actions):
+            if action not in self._legal_actions(seat):
+                wanted = "a legal bid" if seat in seats else f"pass ({core.ctx.pass_id})"
+                raise ValueError(f"p{seat} cannot play {action} now; it must play {wanted}")
+        engine = core.ctx.engine
+        for seat in seats:
+            state.apply(seat, engine.action_from_index(actions[seat]))
+        self._count_decisions(len(seats))
+
+    def _count_decisions(self, n: int) -> None:
+        core = self._core
+        core.decisions += n
+        if core.decisions >= core.ctx.bound and not core.state.is_terminal():
+            core.truncated = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        engine = self._core.ctx.engine
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(engine.action_from_index(action + self._core.ctx.offset))
+        if self._core.ctx.simultaneous and action == self._core.ctx.pass_id:
+            return "pass"
+        return str(engine.action_from_index(action))
+
+    def is_terminal(self) -> bool:
+        return self._core.truncated or self._core.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        core = self._core
+        n = core.ctx.num_players
+        if core.truncated:
+            return common.returns(common.truncated_outcome(core.state, core.ctx.bound), n)
+        return common.returns(core.state.outcome(), n)
+
+    def outcome_reason(self) -> str:
+        """Why the game ended ('' while it goes on)."""
+        core = self._core
+        if core.truncated:
+            return common.truncated_outcome(core.state, core.ctx.bound).reason
+        outcome = core.state.outcome()
+        return outcome.reason if outcome else ""
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> DragonlairState:
+        """A state ``player_id`` cannot tell from this one, hidden parts sampled
+        (:func:`dragonlair.interop.resample.sample_history`), replayed move by move."""
+        ctx = self._core.ctx
+        rng = random.Random(int(probability_sampler() * 2**53))
+        view = self._core.state.view(player_id)
+        history = sample_history(ctx.engine, view, player_id, rng)
+        new = ctx.pygame.new_initial_state()
+        k = 0
+        while k < len(history):
+            if new.is_simultaneous_node():  # the sealed bids: recorded in seat order
+                joint = [ctx.pass_id] * ctx.num_players
+                for seat in new._core.state.current_seats():
+                    joint[seat] = ctx.action_id(*history[k])
+                    k += 1
+                new.apply_actions(joint)
+            else:
+                new.apply_action(ctx.action_id(*history[k]))
+                k += 1
+        return new
+
+    def __str__(self) -> str:
+        full = self._core.state.full_state()
+        full["history"] = len(full["history"])  # the record is long; its length suffices
+        full.pop("events", None)
+        return json.dumps(full, sort_keys=True, separators=(",", ":"))
+
+
+class DragonlairObserver:
+    """The PyObserver for our games: tensors and strings from a seat's view."""
+
+    def __init__(self, ctx: _Context, iig_obs_type: Any,
+                 params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
+            raise ValueError("supported observations: a seat's own (private_info="
+                             "SINGLE_PLAYER) or the spectator's (private_info=NONE), both with "
+                             "public information")
+        self.ctx = ctx
+        self.spectator = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        enc = ctx.encoder
+        size = enc.information_state_size if self.perfect_recall else enc.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[sl] for name, sl, _ in enc.layout(self.perfect_recall)}
+
+    def _view(self, state: DragonlairState, player: int) -> dict[str, Any]:
+        return state.engine_state.view(None if self.spectator else player)
+
+    def set_from(self, state: DragonlairState, player: int) -> None:
+        view = self._view(state, player)
+        if self.perfect_recall:
+            self.ctx.encoder.information_state(view, self.tensor)
+        else:
+            self.ctx.encoder.observation(view, self.tensor)
+
+    def string_from(self, state: DragonlairState, player: int) -> str:
+        view = self._view(state, player)
+        return information_state_string(view) if self.perfect_recall else observation_string(view)
+
+
+class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """MCTS/ISMCTS evaluator: uniform random rollouts played in our engine directly (an order of
+    magnitude faster than OpenSpiel's ``RandomRolloutEvaluator``, which applies every move
+    through pyspiel). Rollouts respect the game's decision bound; the prior is uniform."""
+
+    def __init__(self, n_rollouts: int = 1, seed: int | None = None) -> None:
+        self.n_rollouts = n_rollouts
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: DragonlairState) -> Any:
+        core = state._core
+        ctx = core.ctx
+        total = np.zeros(ctx.num_players)
+        for _ in range(self.n_rollouts):
+            engine = core.state.clone()
+            left = ctx.bound - core.decisions
+            while not core.truncated and left > 0:
+                seats = engine.current_seats()
+                if not seats:
+                    break
+                if seats[0] == CHANCE:
+                    engine.apply(CHANCE, engine.sample_chance(self.rng))
+                    continue
+                seat = min(seats)
+                legal = engine.legal_actions(seat)
+                engine.apply(seat, legal[self.rng.randrange(len(legal))])
+                left -= 1
+            outcome = engine.outcome()
+            if outcome is None:
+                outcome = common.truncated_outcome(engine, ctx.bound)
+            total += common.returns(outcome, ctx.num_players)
+        return total / self.n_rollouts
+
+    def prior(self, state: DragonlairState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        if state.is_simultaneous_node():
+            raise ValueError("MCTS searches sequential games: load dragonlair_fist_turn_based, "
+                             "or wrap the game in pyspiel.convert_to_turn_based")
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class FistGame(DragonlairGame):
+    """``dragonlair_fist``: SIMULTANEOUS sealed bids."""
+
+    game_id = "fist"
+
+
+class FistTurnBasedGame(DragonlairGame):
+    """``dragonlair_fist_turn_based``: the sealed bids in seat order, hidden (for ISMCTS)."""
+
+    game_id = "fist"
+    turn_based = True
+
+
+class MasterGame(DragonlairGame):
+    """``dragonlair_master``."""
+
+    game_id = "master"
+
+
+class FarkleGame(DragonlairGame):
+    """``dragonlair_farkle``."""
+
+    game_id = "farkle"
+
+
+#: every registered game class, by registered name
+GAME_CLASSES: dict[str, type[DragonlairGame]] = {
+    short_name(cls.game_id, cls.turn_based): cls
+    for cls in (FistGame, FistTurnBasedGame, MasterGame, FarkleGame)}
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for name, cls in GAME_CLASSES.items():
+        if name not in registered:
+            pyspiel.register_game(game_type(cls.game_id, cls.turn_based), cls)
+
+
+def load(game_id: str, turn_based: bool = False, **params: Any) -> Any:
+    """``pyspiel.load_game("dragonlair_<game_id>[_turn_based]", params)``."""
+    return pyspiel.load_game(short_name(game_id, turn_based), params)
+
+
+_register()

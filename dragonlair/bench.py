@@ -18,6 +18,7 @@ from rich.table import Table
 
 from dragonlair.core.driver import random_playout
 from dragonlair.core.errors import DragonlairError
+from dragonlair.core.game import weighted_pick
 from dragonlair.games import make_game
 
 BENCH_TABLES: dict[str, dict[str, Any]] = {
@@ -111,16 +112,9 @@ def load_openspiel() -> ModuleType:
             f"--vs-openspiel needs OpenSpiel (pyspiel): {OPENSPIEL_HINT}") from None
 
 
-def sample_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    """An OpenSpiel chance outcome drawn with ``rng``, weighted by its probability: the
-    loop of our ``State.sample_chance``, over ``state.chance_outcomes()``."""
-    r = rng.random()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]
+#: an OpenSpiel chance outcome drawn with ``rng`` from ``state.chance_outcomes()``, by the
+#: loop of our ``State.sample_chance``
+sample_outcome = weighted_pick
 
 
 def openspiel_playout(state: Any, rng: random.Random) -> int:

@@ -49,13 +49,17 @@ def test_openspiel_turn_based_wrapper_of_the_simultaneous_fist() -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+def chance_step(state: Any, rng: np.random.RandomState) -> None:
+    """Apply a chance outcome drawn by its probability."""
+    outcomes = state.chance_outcomes()
+    state.apply_action(int(rng.choice([a for a, _ in outcomes], p=[p for _, p in outcomes])))
+
+
 def random_step(state: Any, rng: np.random.RandomState) -> None:
     """One random move: a chance outcome by its probability, a joint move (every seat's
     legal actions), or the player's move."""
     if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(int(rng.choice([a for a, _ in outcomes],
-                                          p=[p for _, p in outcomes])))
+        chance_step(state, rng)
     elif state.is_simultaneous_node():
         state.apply_actions([int(rng.choice(state.legal_actions(seat)))
                              for seat in range(state.num_players())])
@@ -185,16 +189,8 @@ def test_fist_tie_break_passes_for_the_seats_outside_it() -> None:
     for _ in range(40):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(int(rng.choice([x for x, _ in outcomes],
-                                                  p=[p for _, p in outcomes])))
-                continue
-            if not state.is_simultaneous_node():
-                state.apply_action(int(rng.choice(state.legal_actions())))
-                continue
             tied = state.engine_state.current_seats()
-            if len(tied) < 5:  # a tie-break
+            if state.is_simultaneous_node() and len(tied) < 5:  # a tie-break
                 assert len(tied) >= 2
                 for seat in range(5):
                     legal = state.legal_actions(seat)
@@ -210,7 +206,7 @@ def test_fist_tie_break_passes_for_the_seats_outside_it() -> None:
                 with pytest.raises(ValueError, match=f"p{outsider} cannot play"):
                     state.apply_actions(bad)
                 return
-            state.apply_actions([int(rng.choice(state.legal_actions(s))) for s in range(5)])
+            random_step(state, rng)
     raise AssertionError("no tie-break in 40 random games")
 
 
@@ -241,9 +237,7 @@ def test_a_game_longer_than_the_bound_is_stopped_and_scored(monkeypatch: Any) ->
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(int(rng.choice([a for a, _ in outcomes],
-                                              p=[p for _, p in outcomes])))
+            chance_step(state, rng)
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
             decisions += 1
@@ -261,9 +255,7 @@ def _play(game: Any, bots: list[Any], seed: int) -> list[float]:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(int(rng.choice([a for a, _ in outcomes],
-                                              p=[p for _, p in outcomes])))
+            chance_step(state, rng)
         else:
             player = state.current_player()
             action = bots[player].step(state)

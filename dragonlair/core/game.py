@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from dragonlair.core.errors import IllegalActionError, OptionError
 
@@ -85,6 +85,21 @@ def placings_from_scores(scores: Sequence[float], winners: Sequence[int]) -> tup
     return tuple(places)
 
 
+T = TypeVar("T")
+
+
+def weighted_pick(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
+    """One of ``outcomes`` (``(outcome, probability)`` pairs), drawn with one
+    ``rng.random()`` against the running sums of the probabilities, in order."""
+    r = rng.random()
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
 class State(ABC):
     """A position of a game. Mutable; :meth:`clone` copies it."""
 
@@ -144,14 +159,7 @@ class State(ABC):
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Pick a chance outcome with ``rng``, weighted by its probability."""
-        outcomes = self.chance_outcomes()
-        r = rng.random()
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if r < acc:
-                return action
-        return outcomes[-1][0]
+        return weighted_pick(self.chance_outcomes(), rng)
 
     def check_seat(self, seat: int) -> None:
         if seat not in self.current_seats():

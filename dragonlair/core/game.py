@@ -161,6 +161,11 @@ class State(ABC):
         """Pick a chance outcome with ``rng``, weighted by its probability."""
         return weighted_pick(self.chance_outcomes(), rng)
 
+    def stop_at_limit(self, reason: str) -> None:
+        """End the game now as its turn limit would (the leaders win, ties shared), for
+        callers that bound a game's length. A game without a turn limit refuses."""
+        raise NotImplementedError(f"{type(self).__name__} has no turn limit to stop at")
+
     def check_seat(self, seat: int) -> None:
         if seat not in self.current_seats():
             who = "chance" if seat == CHANCE else f"p{seat}"

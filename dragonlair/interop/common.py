@@ -21,9 +21,7 @@ Length bounds
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from dragonlair.core.game import Action, Game, Outcome, State, placings_from_scores
+from dragonlair.core.game import Action, Game, Outcome, State
 
 #: Fist: decisions of one auction's winner inside a power, bounded generously: a Merchant
 #: buys at most the 36 stones, a Rainbow Dragon draws at most 36, a Doppelganger doubles,
@@ -100,18 +98,11 @@ def decision_bound(game: Game) -> int:
 
 
 def truncated_outcome(state: State, limit: int) -> Outcome:
-    """The outcome of a game stopped after ``limit`` decisions: as at the turn limit, the
-    highest score (Fist) or largest army (Farkle) wins, ties shared."""
-    full = state.full_state()
-    game = full["game"]
-    if game == "fist":
-        scores: Sequence[float] = [float(p["score"]) for p in full["players_full"]]
-    elif game == "farkle":
-        scores = [float(s["army"]) for s in full["seats"]]
-    else:
-        raise ValueError(f"{game} games are never truncated")
-    best = max(scores)
-    winners = tuple(s for s, v in enumerate(scores) if v == best)
-    return Outcome(winners, placings_from_scores(scores, winners),
-                   f"stopped after {limit} decisions (the adapter's length bound)",
-                   tuple(scores))
+    """The outcome of a game stopped after ``limit`` decisions: the engine ends a copy of the
+    state as its turn limit would (:meth:`State.stop_at_limit`: the highest score in Fist,
+    the largest army in Farkle, ties shared)."""
+    stopped = state.clone()
+    stopped.stop_at_limit(f"stopped after {limit} decisions (the adapter's length bound)")
+    outcome = stopped.outcome()
+    assert outcome is not None
+    return outcome

@@ -844,12 +844,15 @@ class FarkleState(State):
                 return
         max_turns = self.game.max_turns
         if max_turns is not None and self.turn >= max_turns:
-            best = max(self.armies)
-            self._game_over(tuple(s for s, a in enumerate(self.armies) if a == best),
-                            f"turn limit of {max_turns} reached; the largest army wins")
+            self.stop_at_limit(f"turn limit of {max_turns} reached; the largest army wins")
             return
         self.turn += 1
         self._start_turn((self.player + 1) % self.num_players)
+
+    def stop_at_limit(self, reason: str) -> None:
+        """End the game now as the turn limit does: the largest army wins, ties shared."""
+        best = max(self.armies)
+        self._game_over(tuple(s for s, a in enumerate(self.armies) if a == best), reason)
 
     def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
         self.phase = _P_OVER

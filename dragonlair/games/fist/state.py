@@ -489,9 +489,7 @@ class FistState(State):
         self.current = None
         max_turns = self.game.max_turns
         if max_turns is not None and self.turn >= max_turns:  # F5.10
-            best = max(p.score for p in self.players)
-            self._game_over(tuple(s for s, p in enumerate(self.players) if p.score == best),
-                            f"turn limit of {max_turns} reached; highest score wins")
+            self.stop_at_limit(f"turn limit of {max_turns} reached; highest score wins")
             return
         self._start_turn()
 
@@ -612,6 +610,12 @@ class FistState(State):
         else:
             self.phase = _P_REVEAL
             self.to_move = (CHANCE,)
+
+    def stop_at_limit(self, reason: str) -> None:
+        """End the game now as the turn limit does (F5.10): the highest score wins, ties
+        shared."""
+        best = max(p.score for p in self.players)
+        self._game_over(tuple(s for s, p in enumerate(self.players) if p.score == best), reason)
 
     def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
         self.phase = _P_OVER

@@ -33,6 +33,14 @@ def entry_text(seat: int, action: Action) -> str:
     return f"{'chance' if seat == CHANCE else f'p{seat}'}: {action}"
 
 
+def entries_up_to(entries: list[str], history: Sequence[tuple[int, Action]]) -> list[str]:
+    """``entries``, the record entries of a prefix of ``history``, extended in place to all
+    of it and returned (the engines write their record on demand, not per action)."""
+    if len(entries) < len(history):
+        entries.extend([entry_text(s, a) for s, a in history[len(entries):]])
+    return entries
+
+
 def parse_entry(text: str, num_players: int) -> tuple[int, str]:
     """``(seat, action text)`` from an entry; raises :class:`ValueError` with a reason."""
     who, sep, action = text.partition(":")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
 from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
+from dragonlair.core.records import entries_up_to
 from dragonlair.games.farkle.actions import (
     ALLIANCE,
     BLANK,
@@ -229,10 +230,7 @@ class FarkleState(State):
     def _log(self) -> list[str]:
         """The history as record entries (``p0: keep 4445``, ``chance: dice 123456 blank``);
         entries may be rewritten in place (the D9 tests do, in clones)."""
-        log, history = self._log_list, self._history
-        if len(log) < len(history):
-            log.extend([_log_entry(s, a) for s, a in history[len(log):]])
-        return log
+        return entries_up_to(self._log_list, self._history)
 
     def turn_count(self) -> int:
         return self.turn
@@ -934,10 +932,6 @@ class FarkleState(State):
 
 #: sort key: an action's index
 _index = attrgetter("index")
-
-
-def _log_entry(seat: int, action: FarkleAction) -> str:
-    return f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}"
 
 
 #: per game: by roll, FarkleState._keep_choices

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import IllegalActionError
 from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
+from dragonlair.core.records import entries_up_to
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, FistAction, Kind
 
@@ -104,10 +105,6 @@ _K_TAKE = Kind.TAKE
 
 #: sort key: an action's index
 _index = attrgetter("index")
-
-
-def _log_entry(seat: int, action: FistAction) -> str:
-    return f"p{seat}: {action.text}" if seat >= 0 else f"chance: {action.text}"
 
 
 def _sample(actions: Sequence[FistAction], counts: list[int], total: int,
@@ -246,10 +243,7 @@ class FistState(State):
     @property
     def _log(self) -> list[str]:
         """The history as record entries (``p0: bid f3 c1``, ``chance: card witch``)."""
-        log, history = self._log_list, self._history
-        if len(log) < len(history):
-            log.extend([_log_entry(s, a) for s, a in history[len(log):]])
-        return log
+        return entries_up_to(self._log_list, self._history)
 
     def legal_actions(self, seat: int) -> Sequence[FistAction]:
         if seat not in self.to_move or seat == CHANCE:

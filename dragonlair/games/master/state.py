@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
 from dragonlair.core.game import CHANCE, JSON, Outcome, State
+from dragonlair.core.records import entries_up_to
 from dragonlair.games.master.cards import CARDS, COPIES, HAND, compare
 
 if TYPE_CHECKING:
@@ -215,10 +216,6 @@ def _deal_outcomes(deck: list[int]
     return got
 
 
-def _log_entry(seat: int, action: MasterAction) -> str:
-    return f"chance: {action.text}" if seat == CHANCE else f"p{seat}: {action.text}"
-
-
 class Phase(IntEnum):
     DEAL = 0
     START = 1
@@ -297,10 +294,7 @@ class MasterState(State):
     @property
     def _log(self) -> list[str]:
         """The history as record entries (``p0: place ruby d4``, ``chance: deal egg``)."""
-        log, history = self._log_list, self._history
-        if len(log) < len(history):
-            log.extend([_log_entry(s, a) for s, a in history[len(log):]])
-        return log
+        return entries_up_to(self._log_list, self._history)
 
     def legal_cells(self) -> list[int]:
         """Empty cells a card may go on now (M3), in cell order."""

@@ -53,18 +53,9 @@ class BenchResult:
 
 def bench_game(game_id: str, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     """Play uniform random games of ``game_id`` for about ``seconds`` on one core."""
-    options = BENCH_TABLES.get(game_id, {})
-    game = make_game(game_id, options)
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        actions += random_playout(game.new_initial_state(), rng)
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return BenchResult(game_id, options, games, actions, now - start)
+    rate = ours_rate(game_id, seconds, seed)
+    return BenchResult(game_id, BENCH_TABLES.get(game_id, {}), rate.games, rate.actions,
+                       rate.seconds)
 
 
 # ---------------------------------------------------------------------- vs OpenSpiel

@@ -49,6 +49,101 @@ def test_openspiel_turn_based_wrapper_of_the_simultaneous_fist() -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+RL_CASES = [
+    ("dragonlair_fist", {"players": 4, "max_turns": 2}),
+    ("dragonlair_fist_turn_based", {"players": 3, "max_turns": 2}),
+    ("dragonlair_master", {}),
+    ("dragonlair_farkle", {"players": 3, "max_turns": 4}),
+]
+
+
+@pytest.mark.parametrize(("name", "params"), RL_CASES, ids=map(_id, RL_CASES))
+def test_openspiel_rl_environment_plays_whole_games(name: str, params: dict[str, Any]) -> None:
+    """OpenSpiel's rl_environment with its RandomAgent (a random pick from the seat's
+    legal_actions) plays whole games, its legality check on. It steps a simultaneous game
+    with apply_actions at every decision node, so dragonlair_fist's one-seat decisions (a
+    power's choices) are joint moves in which the other seats pass."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent
+
+    env = rl_environment.Environment(name, enable_legality_check=True, **params)
+    env.seed(0)
+    np.random.seed(0)  # RandomAgent draws from numpy's global generator
+    n = env.num_players
+    agents = [random_agent.RandomAgent(p, env.action_spec()["num_actions"]) for p in range(n)]
+    one_seat = 0
+    for _ in range(2):
+        time_step = env.reset()
+        while not time_step.last():
+            if env.is_turn_based:
+                actions = [agents[time_step.observations["current_player"]]
+                           .step(time_step).action]
+            else:
+                assert time_step.is_simultaneous_move()
+                legal = time_step.observations["legal_actions"]
+                one_seat += sum(1 for p in range(n) if len(legal[p]) > 1 or
+                                legal[p] != [env.game.ctx.pass_id]) == 1
+                actions = [agent.step(time_step).action for agent in agents]
+            time_step = env.step(actions)
+        assert sum(time_step.rewards) == pytest.approx(1.0)
+        assert all(0.0 <= r <= 1.0 for r in time_step.rewards)
+    assert env.is_turn_based or one_seat > 0
+
+
+def test_string_to_action_at_joint_chance_and_sequential_nodes() -> None:
+    """string_to_action(seat, text) inverts action_to_string for every seat at a joint node
+    (bids, tie-break bids, passes, a power's choices), and at chance nodes; at a joint
+    node the seat must be given."""
+    game = dos.load("fist", players=4, max_turns=2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    joint = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            for a, _ in state.chance_outcomes()[:3]:
+                text = state.action_to_string(pyspiel.PlayerId.CHANCE, a)
+                assert state.string_to_action(pyspiel.PlayerId.CHANCE, text) == a
+                assert state.string_to_action(text) == a
+        else:
+            assert state.is_simultaneous_node()
+            joint += 1
+            for seat in range(4):
+                for a in state.legal_actions(seat)[:4]:
+                    assert state.string_to_action(seat, state.action_to_string(seat, a)) == a
+            with pytest.raises(ValueError, match="give the seat"):
+                state.string_to_action("pass")
+            with pytest.raises(ValueError, match="no legal action"):
+                state.string_to_action(0, "no such move")
+        random_step(state, rng)
+    assert joint > 10
+    farkle = dos.load("farkle", players=2, max_turns=2).new_initial_state()
+    while farkle.is_chance_node():
+        chance_step(farkle, rng)
+    for a in farkle.legal_actions():
+        assert farkle.string_to_action(farkle.action_to_string(farkle.current_player(), a)) == a
+
+
+def test_every_decision_of_the_simultaneous_fist_is_a_joint_move() -> None:
+    """OpenSpiel's convention: at a power's decision the other seats submit pass; a single
+    action there is refused with a pointer to apply_actions."""
+    game = dos.load("fist", players=3, max_turns=2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    seen: set[int] = set()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+            seats = state.engine_state.current_seats()
+            seen.add(len(seats))
+            for seat in range(3):
+                assert (state.legal_actions(seat) == [game.ctx.pass_id]) == (seat not in seats)
+            if len(seats) == 1:
+                with pytest.raises(ValueError, match="apply_actions"):
+                    state.apply_action(state.legal_actions(seats[0])[0])
+        random_step(state, rng)
+    assert 1 in seen and 3 in seen
+
+
 def chance_step(state: Any, rng: np.random.RandomState) -> None:
     """Apply a chance outcome drawn by its probability."""
     outcomes = state.chance_outcomes()
@@ -190,8 +285,8 @@ def test_fist_tie_break_passes_for_the_seats_outside_it() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             tied = state.engine_state.current_seats()
-            if state.is_simultaneous_node() and len(tied) < 5:  # a tie-break
-                assert len(tied) >= 2
+            if state.is_simultaneous_node() and state.engine_state.view(None)["phase"] == "tiebid":
+                assert 2 <= len(tied) < 5
                 for seat in range(5):
                     legal = state.legal_actions(seat)
                     if seat in tied:

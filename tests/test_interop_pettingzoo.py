@@ -1,5 +1,7 @@
 """PettingZoo AEC and Parallel environments and the Gymnasium single-seat wrapper: the
-libraries' own API checks, seeding, masks, rewards and illegal actions."""
+libraries' own checks (PettingZoo's api, seed, parallel api, parallel seed, render and state
+tests, Gymnasium's check_env) on the default settings, masks, rewards, illegal actions,
+rendering and the global state."""
 
 from __future__ import annotations
 
@@ -14,7 +16,14 @@ pytest.importorskip("gymnasium")
 
 import numpy as np
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+    state_test,
+)
 
 from dragonlair.core.errors import IllegalActionError, OptionError
 from dragonlair.interop.gym import SingleSeatEnv
@@ -27,10 +36,21 @@ from dragonlair.interop.pettingzoo import (
     raw_env,
 )
 
-ENVS: list[tuple[str, Callable[[], Any]]] = [
-    ("master", lambda: master_env()),
-    ("farkle", lambda: farkle_env(players=3, max_turns=10)),
-    ("fist", lambda: fist_env(players=4, max_turns=3)),
+# every environment on its default settings (only the table options kept small); each
+# constructor takes render_mode, as PettingZoo's render_test wants
+ENVS: list[tuple[str, Callable[..., Any]]] = [
+    ("master", lambda render_mode=None: master_env(render_mode=render_mode)),
+    ("farkle", lambda render_mode=None: farkle_env(render_mode=render_mode, players=3,
+                                                   max_turns=10)),
+    ("fist", lambda render_mode=None: fist_env(render_mode=render_mode, players=4,
+                                               max_turns=3)),
+]
+PARALLEL: list[tuple[str, Callable[..., Any]]] = [
+    ("master", lambda render_mode=None: parallel_env("master", render_mode=render_mode)),
+    ("farkle", lambda render_mode=None: parallel_env("farkle", render_mode=render_mode,
+                                                     players=3, max_turns=10)),
+    ("fist", lambda render_mode=None: fist_parallel_env(render_mode=render_mode, players=4,
+                                                        max_turns=3)),
 ]
 
 
@@ -53,10 +73,53 @@ def test_pettingzoo_seed_test(name: str, make: Callable[[], Any]) -> None:
 
 
 def test_pettingzoo_parallel_api_test() -> None:
-    parallel_api_test(fist_parallel_env(players=4, max_turns=3), num_cycles=300)
+    for _, make in PARALLEL:
+        parallel_api_test(make(), num_cycles=300)
     parallel_api_test(fist_parallel_env(players=6, max_turns=1), num_cycles=300)
-    parallel_api_test(parallel_env("master"), num_cycles=100)
     parallel_api_test(parallel_env("farkle", players=2, max_turns=5), num_cycles=300)
+
+
+@pytest.mark.parametrize(("name", "make"), PARALLEL, ids=[e[0] for e in PARALLEL])
+def test_pettingzoo_parallel_seed_test(name: str, make: Callable[..., Any]) -> None:
+    """It samples actions without the mask: the first illegal one ends the game."""
+    parallel_seed_test(make, num_cycles=200)
+
+
+@pytest.mark.parametrize(("name", "make"), ENVS, ids=[e[0] for e in ENVS])
+def test_pettingzoo_render_test(name: str, make: Callable[..., Any],
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(make)
+    assert make().metadata["render_modes"] == ["human", "ansi"]
+    assert "to move: player_" in capsys.readouterr().out  # "human" prints the table
+
+
+@pytest.mark.parametrize("index", range(len(ENVS)), ids=[e[0] for e in ENVS])
+def test_pettingzoo_state_test(index: int) -> None:
+    state_test(ENVS[index][1](), PARALLEL[index][1](), num_cycles=10)
+
+
+@pytest.mark.parametrize(("name", "make"), PARALLEL, ids=[e[0] for e in PARALLEL])
+def test_the_global_state_is_every_seat_observation(name: str,
+                                                    make: Callable[..., Any]) -> None:
+    """state(): a fixed-shape float32 vector within state_space along a whole game of
+    masked random agents: every seat's observation vector, seat 0 first."""
+    par = make()
+    observations, _ = par.reset(seed=3)
+    space = par.state_space
+    size = par.observation_space("player_0")["observation"].shape[0]
+    assert space.shape == (size * len(par.possible_agents),) and space.dtype == np.float32
+    rng = np.random.default_rng(3)
+    states = 0
+    while par.agents:
+        state = par.state()
+        assert state.shape == space.shape and space.contains(state)
+        assert np.array_equal(state, np.concatenate(
+            [observations[a]["observation"] for a in par.possible_agents]))
+        actions = {a: (int(rng.choice(np.flatnonzero(o["action_mask"])))
+                       if o["action_mask"].any() else 0) for a, o in observations.items()}
+        observations, *_ = par.step(actions)
+        states += 1
+    assert states > 3 and space.contains(par.state())
 
 
 def _random_game(env: Any, seed: int) -> tuple[dict[str, float], int]:
@@ -111,8 +174,62 @@ def test_fist_sealed_bids_move_through_the_bidders_in_seat_order() -> None:
     assert order == ["player_0", "player_1", "player_2", "player_3"]
 
 
-def test_an_illegal_action_is_refused() -> None:
-    env = raw_env("master")
+def test_an_illegal_action_ends_the_game_with_a_penalty_by_default() -> None:
+    """As PettingZoo's classic games (TerminateIllegalWrapper): the mover gets -1, the others
+    0, and every agent is terminated; nothing moves in the engine."""
+    env = fist_env(players=4, max_turns=2)
+    env.reset(seed=4)
+    env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[0]))  # a sealed bid
+    agent = env.agent_selection
+    assert agent == "player_1"
+    mask = env.observe(agent)["action_mask"]
+    history = list(env.unwrapped.engine_state.history)
+    env.step(int(np.flatnonzero(mask == 0)[-1]))
+    assert list(env.unwrapped.engine_state.history) == history
+    assert env.rewards == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0, "player_3": 0.0}
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert env.infos["player_1"] == {"illegal_action": True} and env.infos["player_0"] == {}
+    final = {}
+    for a in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        assert term and not trunc and not obs["action_mask"].any()
+        final[a] = reward
+        env.step(None)
+    assert final == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0, "player_3": 0.0}
+    assert env.agents == []
+    soft = raw_env("master", illegal_reward=-5)
+    soft.reset(seed=0)
+    soft.step(soft.action_space(soft.agent_selection).n - 1)  # a chance index: never legal
+    assert sorted(soft.rewards.values()) == [-5.0, 0.0]
+    with pytest.raises(ValueError, match="illegal_action"):
+        raw_env("master", illegal_action="ignore")
+
+
+def test_parallel_illegal_actions_end_the_game() -> None:
+    """At a sealed bid every illegal bidder gets -1, the others 0; nothing is applied.
+    With illegal_action="raise" the step raises and changes nothing."""
+    par = fist_parallel_env(players=4, max_turns=2)
+    observations, _ = par.reset(seed=1)
+    legal = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+    history = list(par.engine_state.history)
+    actions = {**legal, "player_2": int(np.flatnonzero(observations["player_2"]["action_mask"]
+                                                       == 0)[-1])}
+    observations, rewards, terms, truncs, infos = par.step(actions)
+    assert rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": -1.0, "player_3": 0.0}
+    assert all(terms.values()) and not any(truncs.values()) and par.agents == []
+    assert infos["player_2"] == {"illegal_action": True} and infos["player_0"] == {}
+    assert not any(o["action_mask"].any() for o in observations.values())
+    assert list(par.engine_state.history) == history
+    assert par.step({}) == ({}, {}, {}, {}, {})
+    strict = fist_parallel_env(players=4, max_turns=2, illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="player_2"):
+        strict.step(actions)
+    assert list(strict.engine_state.history) == history and strict.agents
+
+
+def test_an_illegal_action_raises_on_request() -> None:
+    env = raw_env("master", illegal_action="raise")
     env.reset(seed=1)
     agent = env.agent_selection
     legal = np.flatnonzero(env.observe(agent)["action_mask"])
@@ -131,6 +248,23 @@ def test_render_ansi_describes_the_table() -> None:
     par = parallel_env("master", render_mode="ansi")
     par.reset(seed=0)
     assert "Dragon Master" in par.render()
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("master", render_mode="rgb_array")
+
+
+def test_render_human_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    par = parallel_env("master", render_mode="human")
+    observations, _ = par.reset(seed=0)
+    assert "Dragon Master" in capsys.readouterr().out  # printed by reset()
+    assert par.render() is None
+    assert "Dragon Master" in capsys.readouterr().out
+    par.step({a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0
+              for a, o in observations.items()})
+    assert "Dragon Master" in capsys.readouterr().out  # and by step()
+    env = raw_env("master", render_mode="human")
+    env.reset(seed=0)
+    env.step(0)  # illegal: the game stops, and the printed table says why
+    assert "illegal action 0" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------- Gymnasium
@@ -145,9 +279,15 @@ GYM_CASES = [
                          ids=[c[0] for c in GYM_CASES])
 def test_gymnasium_check_env(game_id: str, opponents: list[str],
                              options: dict[str, Any]) -> None:
-    env = SingleSeatEnv(game_id, seat=1, opponents=opponents, options=options,
-                        illegal_action="penalize", render_mode="ansi")
-    check_env(env, skip_render_check=False)
+    """check_env steps with unmasked random actions: it passes on the default settings
+    (an illegal action ends the episode), in every render mode and with "penalize"."""
+    check_env(SingleSeatEnv(game_id, options=options))
+    check_env(SingleSeatEnv(game_id, seat=1, opponents=opponents, options=options))
+    for mode in ("ansi", "human"):
+        check_env(SingleSeatEnv(game_id, seat=1, opponents=opponents, options=options,
+                                render_mode=mode))
+    check_env(SingleSeatEnv(game_id, seat=1, opponents=opponents, options=options,
+                            illegal_action="penalize"))
 
 
 @pytest.mark.parametrize(("game_id", "opponents", "options"), GYM_CASES,
@@ -171,12 +311,22 @@ def test_single_seat_episodes(game_id: str, opponents: list[str],
             env.step(0)
 
 
-def test_single_seat_illegal_actions_raise_or_are_penalized() -> None:
+def test_single_seat_illegal_actions_end_raise_or_are_penalized() -> None:
     env = SingleSeatEnv("master", opponents=["random"])
     obs, _ = env.reset(seed=5)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    history = list(env.state.history)
+    last, reward, done, truncated, info = env.step(illegal)  # the default: the episode ends
+    assert (reward, done, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert not last["action_mask"].any() and list(env.state.history) == history
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    obs, _ = env.reset(seed=5)
+    assert obs["action_mask"].any()
+    strict = SingleSeatEnv("master", opponents=["random"], illegal_action="raise")
+    strict.reset(seed=5)
     with pytest.raises(IllegalActionError, match="action mask"):
-        env.step(illegal)
+        strict.step(illegal)
     soft = SingleSeatEnv("master", opponents=["random"], illegal_action="penalize",
                          illegal_reward=-0.5)
     obs, _ = soft.reset(seed=5)

@@ -12,11 +12,17 @@ until it is the agent's turn again or the game is over.
 - Reward: 0 until the end, then the agent's share of the win (1 alone, 1/k shared, 0 lost; a
   drawn Dragon Master round 1/2), as in the other adapters. ``terminated`` at the game's end;
   ``truncated`` never (bound Fist and Farkle with ``max_turns``).
-- Illegal actions: with ``illegal_action="raise"`` (the default) an action outside the mask
-  raises :class:`~dragonlair.core.errors.IllegalActionError`. With ``"penalize"`` the action
-  is ignored, nothing moves, the reward is ``illegal_reward`` (default -1) and
-  ``info["illegal_action"]`` is True; Gymnasium's ``check_env``, which steps with unmasked
-  random actions, needs this mode.
+- Illegal actions (outside the mask): with ``illegal_action="terminate"`` (the default, as in
+  PettingZoo's classic environments and our PettingZoo adapter) the episode ends at once:
+  ``terminated`` is True, the reward is ``illegal_reward`` (default -1),
+  ``info["illegal_action"]`` is True and the mask is all zeros. With ``"penalize"`` the
+  action is ignored, nothing moves, the reward is ``illegal_reward`` and
+  ``info["illegal_action"]`` is True; the episode goes on. With ``"raise"`` it raises
+  :class:`~dragonlair.core.errors.IllegalActionError`. Gymnasium's ``check_env``, which
+  steps with unmasked random actions, passes with ``"terminate"`` and ``"penalize"``.
+- Rendering: ``"ansi"``: ``render()`` returns the agent's side of the table (the last record
+  entries of its view); ``"human"``: the same text is printed to stdout after ``reset()``,
+  after every ``step()`` and by ``render()``, which returns None.
 - At a sealed bid (Fist) the bots in the bid submit before the agent; the agent's view shows
   only that they have bid (F8).
 """
@@ -49,7 +55,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
 
     def __init__(self, game_id: str, seat: int = 0, opponents: Sequence[str] = ("random",),
                  options: Mapping[str, Any] | None = None, *,
-                 illegal_action: Literal["raise", "penalize"] = "raise",
+                 illegal_action: Literal["terminate", "penalize", "raise"] = "terminate",
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         self.game: Game = make_game(game_id, options)
         n = self.game.num_players
@@ -61,13 +67,15 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         if len(names) != n - 1:
             raise OptionError(f"give one opponent for all seats or {n - 1} opponents, "
                               f"not {len(names)}")
-        if illegal_action not in ("raise", "penalize"):
-            raise OptionError("illegal_action must be 'raise' or 'penalize'")
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if illegal_action not in ("terminate", "penalize", "raise"):
+            raise OptionError("illegal_action must be 'terminate', 'penalize' or 'raise', "
+                              f"not {illegal_action!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise OptionError(f"render_mode must be None, 'human' or 'ansi', "
+                              f"not {render_mode!r}")
         for name in names:  # fail early on an unknown bot
             make_bot(game_id, name, random.Random(0))
-        self.metadata = {"render_modes": ["ansi"]}
+        self.metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
         self.game_id = game_id
         self.seat = seat
         self.opponent_names = names
@@ -85,6 +93,8 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         self.state: State = self.game.new_initial_state()
         self.bots: dict[int, Bot] = {}
         self.rng = random.Random(0)
+        #: the episode was ended by an illegal action (``illegal_action="terminate"``)
+        self.stopped = False
 
     # ------------------------------------------------------------------ gymnasium API
     def reset(self, *, seed: int | None = None,
@@ -96,38 +106,52 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         self.bots = {s: make_bot(self.game_id, name, random.Random(int(seeds[s])))
                      for s, name in zip(others, self.opponent_names, strict=True)}
         self.state = self.game.new_initial_state()
+        self.stopped = False
         self._advance()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         state = self.state
-        if state.is_terminal():
+        if state.is_terminal() or self.stopped:
             raise IllegalActionError("the game is over; call reset()")
         legal = state.legal_actions(self.seat)
         index = int(action)
         chosen = next((a for a in legal if a.index == index), None)
         if chosen is None:
-            if self.illegal_action == "penalize":
-                info = self._info()
-                info["illegal_action"] = True
-                return self._observe(), self.illegal_reward, False, False, info
-            raise IllegalActionError(
-                f"action {index} is not legal for p{self.seat} now: use the action mask "
-                f"({len(legal)} legal actions, e.g. {legal[0].index} = '{legal[0]}')")
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    f"action {index} is not legal for p{self.seat} now: use the action mask "
+                    f"({len(legal)} legal actions, e.g. {legal[0].index} = '{legal[0]}')")
+            self.stopped = self.illegal_action == "terminate"
+            info = self._info()
+            info["illegal_action"] = True
+            if self.render_mode == "human":
+                self.render()
+            return self._observe(), self.illegal_reward, self.stopped, False, info
         state.apply(self.seat, chosen)
         self._advance()
         over = state.is_terminal()
         reward = common.returns(state.outcome(), self.game.num_players)[self.seat] if over else 0.0
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), reward, over, False, self._info()
 
     def render(self) -> str | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode ('human' or 'ansi')")
             return None
         view = self.state.view(self.seat)
         history = view.get("history", [])
         head = f"{self.game.info.name}, p{self.seat} against {', '.join(self.opponent_names)}"
-        return "\n".join([head, *(f"  {e}" for e in history[-10:])])
+        if self.stopped:
+            head += " (stopped: an illegal action)"
+        text = "\n".join([head, *(f"  {e}" for e in history[-10:])])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     # ------------------------------------------------------------------ internals
     def _advance(self) -> None:
@@ -150,7 +174,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
 
     def _observe(self) -> Obs:
         mask = np.zeros(self.num_actions, np.int8)
-        for action in self.state.legal_actions(self.seat):
+        for action in [] if self.stopped else self.state.legal_actions(self.seat):
             mask[action.index] = 1
         return {"observation": self.encoder.observation(self.state.view(self.seat)),
                 "action_mask": mask}

@@ -7,8 +7,10 @@
 Game type (all): EXPLICIT_STOCHASTIC chance, IMPERFECT_INFORMATION, CONSTANT_SUM utility
 (winners share 1, others 0, a drawn round 1/n each: min 0, max 1, sum 1), TERMINAL rewards.
 Dynamics: ``dragonlair_fist`` is SIMULTANEOUS, as the game is: every sealed bid (F5.1) and
-every Silver tie-break (F5.7) is one joint move (a seat outside a tie-break has the single
-action ``pass``); the other nodes (chance, a power's decisions) have one player.
+every Silver tie-break (F5.7) is one joint move. As OpenSpiel's simultaneous games do, every
+decision node is a joint node (``PlayerId.SIMULTANEOUS``, ``apply_actions``): at a
+tie-break and at a power's decisions the seats not to move have the single action ``pass``;
+only chance nodes have no joint move.
 ``dragonlair_fist_turn_based`` is the same game, SEQUENTIAL: the sealed bids are taken in
 seat order and the views of later bidders show only that earlier seats have bid
 (``pN: sealed``, F8), so a seat knows exactly what it knows at the simultaneous move. Python
@@ -215,8 +217,8 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if seats[0] == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
-        if len(seats) > 1 and core.ctx.simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)  # sealed bids (F5.1, F5.7)
+        if core.ctx.simultaneous:  # every decision is a joint move; seats not to move pass
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
         return min(seats)  # turn-based: sealed bids in seat order; views hide them (F8)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -241,12 +243,18 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             state.apply(CHANCE, engine.action_from_index(action + core.ctx.offset))
             return
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            raise ValueError("every decision of dragonlair_fist is a joint move: use "
+                             "apply_actions([...]) with one action per seat (pass for the "
+                             "seats not to move), or load dragonlair_fist_turn_based")
         state.apply(player, engine.action_from_index(action))
         self._count_decisions(1)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """A joint move: every sealed bid at once, in seat order (each is checked first, so
-        that a bad one changes nothing); the seats that do not move must pass."""
+        that a bad one changes nothing); the seats that do not move must pass. At a node of
+        one seat (a power's decision) the joint move is that seat's action and the others'
+        passes."""
         core = self._core
         state = core.state
         seats = state.current_seats()
@@ -275,6 +283,29 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         if self._core.ctx.simultaneous and action == self._core.ctx.pass_id:
             return "pass"
         return str(engine.action_from_index(action))
+
+    def string_to_action(self, *args: Any) -> int:
+        """``string_to_action([player,] text)``: the action whose string (``action_to_string``)
+        is ``text`` among ``player``'s legal actions (default: the current player). At a joint
+        node give the seat (``pass`` is the id of a seat not to move); OpenSpiel's own version
+        searches the flat joint actions there and finds no bid."""
+        if len(args) == 1:
+            player, text = self.current_player(), args[0]
+        elif len(args) == 2:
+            player, text = args
+        else:
+            raise TypeError("string_to_action([player,] action_string)")
+        player = int(player)
+        if player == pyspiel.PlayerId.CHANCE:
+            candidates = [a for a, _ in self.chance_outcomes()]
+        elif player == pyspiel.PlayerId.SIMULTANEOUS:
+            raise ValueError("at a joint node give the seat: string_to_action(seat, text)")
+        else:
+            candidates = self._legal_actions(player)
+        for action in candidates:
+            if self._action_to_string(player, action) == text:
+                return action
+        raise ValueError(f"no legal action of player {player} matches {text!r}")
 
     def is_terminal(self) -> bool:
         return self._core.truncated or self._core.state.is_terminal()
@@ -305,7 +336,7 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         new = ctx.pygame.new_initial_state()
         k = 0
         while k < len(history):
-            if new.is_simultaneous_node():  # the sealed bids: recorded in seat order
+            if new.is_simultaneous_node():  # the seats to move: recorded in seat order
                 joint = [ctx.pass_id] * ctx.num_players
                 for seat in new._core.state.current_seats():
                     joint[seat] = ctx.action_id(*history[k])

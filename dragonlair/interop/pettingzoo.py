@@ -3,21 +3,34 @@
 ``fist_env(players=4)``, ``master_env()``, ``farkle_env(players=3)``: AEC environments
 (:class:`DragonlairAECEnv`, wrapped in PettingZoo's order-enforcing wrapper) with agents
 ``player_0`` ... ``player_{n-1}`` (agent ``player_i`` holds seat ``i``). Keyword arguments are
-our table options (``players``, ``max_turns``, ...) plus ``render_mode`` (``"ansi"``).
+our table options (``players``, ``max_turns``, ...) plus ``render_mode`` (``"human"`` or
+``"ansi"``), ``illegal_action`` and ``illegal_reward``.
 
 - Observation: ``{"observation": Box(0, high, (size,), float32), "action_mask": Box(0, 1,
   (num_distinct_actions,), int8)}``; the vector comes from the agent's own view
   (:mod:`dragonlair.interop.encoding`), the mask marks its legal action indices (all zeros
   when it is not the agent's move).
-- Actions: ``Discrete(num_distinct_actions)``, our stable action indices. An action outside
-  the mask raises :class:`~dragonlair.core.errors.IllegalActionError`.
+- Actions: ``Discrete(num_distinct_actions)``, our stable action indices.
+- Illegal actions (outside the mask), as PettingZoo's classic environments treat them
+  (``TerminateIllegalWrapper``): with ``illegal_action="terminate"`` (the default) the game
+  ends at once; the mover gets ``illegal_reward`` (default -1), every other agent 0, every
+  agent is terminated (``truncations`` stay False) and the mover's info has
+  ``illegal_action: True``; the masks are all zeros from then on. With
+  ``illegal_action="raise"`` the action raises
+  :class:`~dragonlair.core.errors.IllegalActionError` and nothing changes.
 - Chance (shuffles, draws, dice) is resolved inside the environment with a
   ``random.Random`` seeded from ``reset(seed=...)``.
 - Fist's sealed bids are taken in seat order: ``agent_selection`` moves through the bidders,
   and each sees its own view, in which the others' bids show only as submitted (F8).
 - Rewards: 0 until the end; then the winners share 1 and the others get 0 (a drawn round: 1/n
   each), as in the OpenSpiel adapter. Games end by their own rules (set ``max_turns`` for
-  Fist and Farkle to bound them); ``truncations`` stay False.
+  Fist and Farkle to bound them) or at an illegal action; ``truncations`` stay False.
+- ``state()``: the global state for centralized critics, a fixed-shape float32 vector within
+  ``state_space``: every seat's observation vector, seat 0 first (each built from that
+  seat's own view, so together they hold every seat's secrets).
+- Rendering: ``"ansi"``: ``render()`` returns the text (whose move, the last record entries,
+  the spectator's view); ``"human"``: the same text is printed to stdout after ``reset()``,
+  after every ``step()`` and by ``render()``, which returns None.
 
 :func:`fist_parallel_env` (and :func:`parallel_env` for any game) is a Parallel environment:
 each step applies the actions of every agent to move at once, which makes Fist's sealed bids
@@ -28,14 +41,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 try:
     import gymnasium
     import numpy as np
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("dragonlair.interop.pettingzoo needs PettingZoo: "
                       "pip install 'dragonlair[pettingzoo]'") from exc
@@ -47,6 +61,11 @@ from dragonlair.interop import common
 from dragonlair.interop.encoding import Encoder, encoder_for
 
 Obs = dict[str, Any]
+IllegalMode = Literal["terminate", "raise"]
+
+#: what ``render_mode`` may be
+RENDER_MODES = ["human", "ansi"]
+ILLEGAL_MODES = ("terminate", "raise")
 
 
 def agent_name(seat: int) -> str:
@@ -71,12 +90,18 @@ class _Table:
         self.observation_spaces = {a: _copy_space(obs_space) for a in self.agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.num_actions)
                               for a in self.agents}
+        n = self.game.num_players
+        self.state_space = gymnasium.spaces.Box(
+            0.0, np.tile(self.encoder.observation_high, n), dtype=np.float32)
         self.state: State = self.game.new_initial_state()
         self.rng = random.Random(0)
+        #: why the game was stopped by an illegal action ('' while it was not)
+        self.stopped = ""
 
     def new_game(self, seed: int | None) -> None:
         self.rng = random.Random(seed) if seed is not None else random.Random()
         self.state = self.game.new_initial_state()
+        self.stopped = ""
         self.resolve_chance()
 
     def resolve_chance(self) -> None:
@@ -86,10 +111,28 @@ class _Table:
 
     def observe(self, seat: int) -> Obs:
         mask = np.zeros(self.num_actions, np.int8)
-        for action in self.state.legal_actions(seat):
-            mask[action.index] = 1
+        if not self.stopped:
+            for action in self.state.legal_actions(seat):
+                mask[action.index] = 1
         return {"observation": self.encoder.observation(self.state.view(seat)),
                 "action_mask": mask}
+
+    def global_state(self) -> Any:
+        """Every seat's observation vector, seat 0 first (``state_space``)."""
+        size = self.encoder.observation_size
+        out = np.zeros(size * self.game.num_players, np.float32)
+        for seat in range(self.game.num_players):
+            self.encoder.observation(self.state.view(seat), out[seat * size:(seat + 1) * size])
+        return out
+
+    def is_legal(self, seat: int, action: Any) -> bool:
+        index = int(action)
+        return any(a.index == index for a in self.state.legal_actions(seat))
+
+    def stop(self, seats: Sequence[int], actions: Sequence[Any]) -> None:
+        """End the game at an illegal action of each of ``seats``."""
+        self.stopped = "; ".join(f"{agent_name(s)} played the illegal action {int(a)}"
+                                 for s, a in zip(seats, actions, strict=True))
 
     def play(self, seat: int, action: Any) -> None:
         index = int(action)
@@ -114,7 +157,8 @@ class _Table:
         view.pop("events", None)
         view.pop("table", None)
         seats = state.current_seats()
-        who = ("game over" if not seats else "chance" if seats == (CHANCE,)
+        who = (f"game over: {self.stopped}" if self.stopped
+               else "game over" if not seats else "chance" if seats == (CHANCE,)
                else "to move: " + ", ".join(agent_name(s) for s in seats))
         lines = [f"{self.game.info.name} ({who})"]
         lines += [f"  {e}" for e in history[-8:]]
@@ -127,21 +171,45 @@ def _copy_space(space: Any) -> Any:
                                   for k, v in space.spaces.items()})
 
 
+def _check_settings(render_mode: str | None, illegal_action: str) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+    if illegal_action not in ILLEGAL_MODES:
+        raise ValueError(f"illegal_action must be 'terminate' or 'raise', "
+                         f"not {illegal_action!r}")
+
+
+def _render(env: Any) -> str | None:
+    """``render()`` of both environments: the text ("ansi"), or printed ("human")."""
+    if env.render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode ('human' or 'ansi')")
+        return None
+    text: str = env.table.render()
+    if env.render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
     """One of our games as a PettingZoo AEC environment (see the module docs)."""
 
-    def __init__(self, game_id: str, render_mode: str | None = None,
+    def __init__(self, game_id: str, render_mode: str | None = None, *,
+                 illegal_action: IllegalMode = "terminate", illegal_reward: float = -1.0,
                  **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        _check_settings(render_mode, illegal_action)
         self.table = _Table(game_id, options)
-        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False,
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
+                                         "render_fps": 1, "is_parallelizable": False,
                                          "name": f"dragonlair_{game_id}_v0"}
         self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.possible_agents = list(self.table.agents)
         self.observation_spaces = self.table.observation_spaces
         self.action_spaces = self.table.action_spaces
+        self.state_space = self.table.state_space
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -174,6 +242,8 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         seats = self.table.state.current_seats()
@@ -189,23 +259,38 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Obs:
         return self.table.observe(self.possible_agents.index(agent))
 
+    def state(self) -> Any:
+        """The global state: every seat's observation vector, seat 0 first."""
+        return self.table.global_state()
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.play(self.possible_agents.index(agent), action)
+        seat = self.possible_agents.index(agent)
+        if self.illegal_action == "terminate" and not self.table.is_legal(seat, action):
+            # as PettingZoo's TerminateIllegalWrapper: the mover loses, everybody stops
+            EnvLogger.warn_on_illegal_move()
+            self.table.stop([seat], [action])
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.rewards[agent] = self.illegal_reward
+            self.terminations = {a: True for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self.infos[agent] = {"illegal_action": True}
+            self.agent_selection = self.agents[0]
+        else:
+            self.table.play(seat, action)  # raises (illegal_action="raise"), changing nothing
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._select()
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
-            return None
-        return self.table.render()
+        return _render(self)
 
     def close(self) -> None:
         pass
@@ -215,17 +300,20 @@ class DragonlairParallelEnv(ParallelEnv):  # type: ignore[misc]
     """One of our games as a PettingZoo Parallel environment: every agent to move acts in the
     same step (all bidders at once in Fist's sealed bids); the others' actions are ignored."""
 
-    def __init__(self, game_id: str, render_mode: str | None = None,
+    def __init__(self, game_id: str, render_mode: str | None = None, *,
+                 illegal_action: IllegalMode = "terminate", illegal_reward: float = -1.0,
                  **options: Any) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        _check_settings(render_mode, illegal_action)
         self.table = _Table(game_id, options)
-        self.metadata: dict[str, Any] = {"render_modes": ["ansi"],
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1,
                                          "name": f"dragonlair_{game_id}_parallel_v0"}
         self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.possible_agents = list(self.table.agents)
         self.observation_spaces = self.table.observation_spaces
         self.action_spaces = self.table.action_spaces
+        self.state_space = self.table.state_space
         self.agents: list[str] = []
 
     @property
@@ -241,50 +329,67 @@ class DragonlairParallelEnv(ParallelEnv):  # type: ignore[misc]
     def _observations(self) -> dict[str, Obs]:
         return {a: self.table.observe(self.possible_agents.index(a)) for a in self.agents}
 
+    def state(self) -> Any:
+        """The global state: every seat's observation vector, seat 0 first."""
+        return self.table.global_state()
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
+        if self.render_mode == "human":
+            self.render()
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[
             dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool],
             dict[str, dict[str, Any]]]:
         table = self.table
+        if not self.agents:  # the game is over: nothing moves (call reset())
+            return {}, {}, {}, {}, {}
         seats = table.state.current_seats()
         missing = [agent_name(s) for s in seats if agent_name(s) not in actions]
         if missing:
             raise IllegalActionError(f"no action given for {', '.join(missing)}, to move now")
-        for seat in seats:  # every seat chooses from the same position (a sealed bid)
-            index = int(actions[agent_name(seat)])
-            if not any(a.index == index for a in table.state.legal_actions(seat)):
-                table.play(seat, index)  # raises with the reason, before anything changes
-        for seat in seats:
-            table.play(seat, actions[agent_name(seat)])
-        over = table.state.is_terminal()
-        returns = table.returns()
-        rewards = {a: (returns[self.possible_agents.index(a)] if over else 0.0)
-                   for a in self.agents}
+        # every seat chooses from the same position (a sealed bid): check all, then apply
+        bad = [s for s in seats if not table.is_legal(s, actions[agent_name(s)])]
+        if bad and self.illegal_action == "raise":
+            table.play(bad[0], actions[agent_name(bad[0])])  # raises with the reason
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if bad:  # the game ends; each illegal mover gets illegal_reward, the others 0
+            EnvLogger.warn_on_illegal_move()
+            table.stop(bad, [actions[agent_name(s)] for s in bad])
+            over = True
+            rewards = {a: 0.0 for a in self.agents}
+            for seat in bad:
+                rewards[agent_name(seat)] = self.illegal_reward
+                infos[agent_name(seat)] = {"illegal_action": True}
+        else:
+            for seat in seats:
+                table.play(seat, actions[agent_name(seat)])
+            over = table.state.is_terminal()
+            returns = table.returns()
+            rewards = {a: (returns[self.possible_agents.index(a)] if over else 0.0)
+                       for a in self.agents}
         observations = self._observations()
         terminations = {a: over for a in self.agents}
         truncations = {a: False for a in self.agents}
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         if over:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
-            return None
-        return self.table.render()
+        return _render(self)
 
     def close(self) -> None:
         pass
 
 
 def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> DragonlairAECEnv:
-    """The AEC environment without PettingZoo's wrappers."""
+    """The AEC environment without PettingZoo's wrappers (``options``: our table options and
+    ``illegal_action``, ``illegal_reward``)."""
     return DragonlairAECEnv(game_id, render_mode=render_mode, **options)
 
 

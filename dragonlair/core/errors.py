@@ -22,6 +22,10 @@ class IllegalActionError(DragonlairError):
         super().__init__(f"{message} (rule {rule})" if rule else message)
 
 
+class SeatError(IllegalActionError):
+    """A seat that is not at the table, or no seat number at all (``view(99)``, ``True``)."""
+
+
 class OptionError(DragonlairError):
     """A game option or table setting is unknown or out of range."""
 
@@ -32,3 +36,15 @@ class RecordError(DragonlairError):
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index
         super().__init__(message)
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a message, cut to about ``limit`` characters: what a person typed
+    or a file held may be arbitrarily long."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 18:
+        return f"a {value.bit_length()}-bit number"  # repr() of a huge int may refuse
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__: name the type instead
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit - 5]}...{text[-2:]}"

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from dragonlair.core.errors import IllegalActionError, OptionError
+from dragonlair.core.errors import IllegalActionError, OptionError, SeatError, shown
 
 #: The pseudo-seat that resolves chance nodes.
 CHANCE = -1
@@ -85,6 +85,40 @@ def placings_from_scores(scores: Sequence[float], winners: Sequence[int]) -> tup
     return tuple(places)
 
 
+def seat_error(seat: object, num_players: int, *, chance: bool = False) -> SeatError:
+    """Why ``seat`` is no seat of a ``num_players`` table (``chance``: nor :data:`CHANCE`)."""
+    seats = f"0 to {num_players - 1}" + (" (or CHANCE, -1)" if chance else "")
+    if type(seat) is not int:
+        return SeatError(f"a seat is a whole number, {seats}; not {shown(seat)} "
+                         f"(a {type(seat).__name__})")
+    if seat == CHANCE:
+        return SeatError("chance (-1) has no seat or view of its own; a spectator's view is "
+                         "view(None)")
+    who = f"p{seat}" if -10**6 < seat < 10**6 else shown(seat)
+    return SeatError(f"there is no seat {who} at a {num_players}-player table (seats: {seats})")
+
+
+def check_seat_range(seat: object, num_players: int, *, chance: bool = False) -> None:
+    """Raise :class:`SeatError` unless ``seat`` is a seat of a ``num_players`` table (an
+    ``int``, not a ``bool``), or :data:`CHANCE` where ``chance``. One type test and one range
+    comparison: cheap enough for the engines to call on their hot paths."""
+    if type(seat) is not int or not (CHANCE if chance else 0) <= seat < num_players:
+        raise seat_error(seat, num_players, chance=chance)
+
+
+#: the most digits a number in action or record notation may have (int() never sees more)
+MAX_DIGITS = 6
+
+
+def ascii_number(text: str) -> int | None:
+    """``text`` as a number if it is 1 to :data:`MAX_DIGITS` ASCII digits, else ``None``.
+    (``str.isdigit()`` alone also accepts ``'²'``, which ``int()`` refuses, and any number
+    of digits, which ``int()`` refuses past 4,300.)"""
+    if 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 T = TypeVar("T")
 
 
@@ -118,7 +152,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        """Legal actions of ``seat`` now, in a stable order (by index); empty if it may not act."""
+        """Legal actions of ``seat`` now, in a stable order (by index); empty if it may not act
+        (``CHANCE`` included). A seat that is not at the table raises :class:`SeatError`."""
 
     @abstractmethod
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
@@ -129,7 +164,8 @@ class State(ABC):
         """Apply ``action`` for ``seat`` (``CHANCE`` at chance nodes).
 
         Raises :class:`IllegalActionError` (naming the rule) and changes nothing
-        if the action is not legal now.
+        if the action is not legal now; :class:`SeatError` (an :class:`IllegalActionError`
+        too) if ``seat`` is not at the table.
         """
 
     @abstractmethod
@@ -138,7 +174,8 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know (``None``: a spectator), as JSON-ready data."""
+        """What ``seat`` may know (``None``: a spectator), as JSON-ready data. Any other
+        value than a seat of the table (``CHANCE`` too) raises :class:`SeatError`."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -167,6 +204,9 @@ class State(ABC):
         raise NotImplementedError(f"{type(self).__name__} has no turn limit to stop at")
 
     def check_seat(self, seat: int) -> None:
+        """Raise :class:`SeatError` if ``seat`` is not at the table (nor ``CHANCE``), and
+        :class:`IllegalActionError` if it may not act now."""
+        check_seat_range(seat, self.num_players, chance=True)
         if seat not in self.current_seats():
             who = "chance" if seat == CHANCE else f"p{seat}"
             raise IllegalActionError(f"it is not {who}'s move")

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dragonlair.core.errors import DragonlairError, RecordError
-from dragonlair.core.game import CHANCE, JSON, Action, Game, State
+from dragonlair.core.errors import DragonlairError, RecordError, shown
+from dragonlair.core.game import CHANCE, JSON, Action, Game, State, ascii_number
 
 FORMAT = "dragonlair-record"
 FORMAT_VERSION = 1
@@ -49,12 +49,14 @@ def parse_entry(text: str, num_players: int) -> tuple[int, str]:
         raise ValueError("an entry reads '<who>: <action>', e.g. 'p0: bid f2 c0'")
     if who == "chance":
         return CHANCE, action.strip()
-    if who.startswith("p") and who[1:].isdigit():
-        seat = int(who[1:])
+    seat = ascii_number(who[1:]) if who.startswith("p") else None
+    if seat is not None:
         if seat < num_players:
             return seat, action.strip()
         raise ValueError(f"there is no seat {who} at a {num_players}-player table")
-    raise ValueError(f"{who!r} is not 'chance' or a seat like 'p0'")
+    if who.startswith("p") and who[1:].isascii() and who[1:].isdigit():
+        raise ValueError(f"there is no seat {shown(who)} at a {num_players}-player table")
+    raise ValueError(f"{shown(who)} is not 'chance' or a seat like 'p0'")
 
 
 @dataclass(slots=True)
@@ -98,11 +100,11 @@ class Record:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a Dragonlair record: 'format' must be {FORMAT!r}")
         version = data.get("format_version")
-        if version != FORMAT_VERSION:
-            raise RecordError(f"record format version {version!r} is not supported "
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise RecordError(f"record format version {shown(version)} is not supported "
                               f"(this Dragonlair reads version {FORMAT_VERSION})")
         game, gv = data.get("game"), data.get("game_version")
-        if not isinstance(game, str) or not isinstance(gv, int):
+        if not isinstance(game, str) or type(gv) is not int:
             raise RecordError("'game' must be a game id and 'game_version' a number")
         options = data.get("options", {})
         seats = data.get("seats", [])
@@ -121,16 +123,39 @@ class Record:
                    meta if isinstance(meta, dict) else {})
 
     @classmethod
-    def load(cls, path: Path) -> Record:
+    def loads(cls, data: str | bytes, source: str = "the record") -> Record:
+        """A record from its JSON text (``bytes``: UTF-8). Whatever the text holds, the only
+        error is :class:`RecordError` saying what is wrong (``source`` names the text in it:
+        a file name)."""
+        if isinstance(data, bytes | bytearray):
+            try:
+                text = bytes(data).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise RecordError(f"{source} is not UTF-8 text (byte {exc.start} cannot be "
+                                  "read); a record is JSON in UTF-8") from None
+        elif isinstance(data, str):
+            text = data
+        else:
+            raise RecordError(f"a record is JSON text, not a {type(data).__name__}")
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
+            decoded = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON: {exc}") from None
-        return cls.from_json(data)
+            raise RecordError(f"{source} is not valid JSON: {exc}") from None
+        except ValueError:  # int(): a number past the interpreter's 4,300 digits
+            raise RecordError(f"{source} holds a number with too many digits to read") from None
+        except RecursionError:
+            raise RecordError(f"{source} nests its JSON too deeply to read") from None
+        return cls.from_json(decoded)
+
+    @classmethod
+    def load(cls, path: Path) -> Record:
+        """The record in the file at ``path`` (see :meth:`loads`); :class:`RecordError` if it
+        cannot be read or is no record."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        return cls.loads(data, str(path))
 
 
 def new_record(game: Game, seats: Sequence[JSON], meta: JSON | None = None) -> Record:
@@ -168,7 +193,7 @@ def replay(record: Record, *, check_result: bool = True) -> tuple[Game, State]:
                 raise RecordError("the game is already over")
             state.apply(seat, action)
         except (ValueError, DragonlairError) as exc:
-            raise RecordError(f"action {i} ({entry!r}): {exc}", index=i) from None
+            raise RecordError(f"action {i} ({shown(entry)}): {exc}", index=i) from None
     if check_result and record.result is not None:
         outcome = state.outcome()
         if outcome is None:
@@ -177,6 +202,6 @@ def replay(record: Record, *, check_result: bool = True) -> tuple[Game, State]:
         got = outcome.to_json()
         for key in ("winners", "placings", "reason"):
             if key in record.result and record.result[key] != got[key]:
-                raise RecordError(f"the record's result {key} {record.result[key]!r} does not "
-                                  f"match the replay's {got[key]!r}")
+                raise RecordError(f"the record's result {key} {shown(record.result[key])} does "
+                                  f"not match the replay's {shown(got[key])}")
     return game, state

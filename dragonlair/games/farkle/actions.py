@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import combinations_with_replacement
 
-from dragonlair.core.errors import MalformedActionError
+from dragonlair.core.errors import MalformedActionError, shown
 from dragonlair.games.farkle.scoring import Counts, counts_of, dice_text
 
 EVENTS = ("dragon", "alliance", "blank")
@@ -113,14 +113,15 @@ class ActionSpace:
     def parse(self, text: str) -> FarkleAction:
         canon = " ".join(text.lower().split())
         words = canon.split()
-        if len(words) >= 2 and words[0] in ("keep", "dice") and words[1].isdigit():
-            # forgive unsorted dice: 'keep 5444' is 'keep 4445'
+        if (len(words) >= 2 and words[0] in ("keep", "dice") and len(words[1]) <= 6
+                and words[1].isascii() and words[1].isdigit()):
+            # forgive unsorted dice: 'keep 5444' is 'keep 4445' (six dice at most, 0-9 only)
             words[1] = "".join(sorted(words[1]))
             canon = " ".join(words)
         got = self.by_text.get(canon)
         if got is None:
             raise MalformedActionError(
-                f"{text!r} is not a Dragon Farkle action; see docs/records.md (e.g. 'recruit', "
-                "'skirmish p1', 'battle', 'keep 4445', 'roll', 'bank', 'stop', 'double', 'item', "
-                "'farkle', 'use lucky-clover', 'dice 234445 blank')")
+                f"{shown(text)} is not a Dragon Farkle action; see docs/records.md "
+                "(e.g. 'recruit', 'skirmish p1', 'battle', 'keep 4445', 'roll', 'bank', 'stop', "
+                "'double', 'item', 'farkle', 'use lucky-clover', 'dice 234445 blank')")
         return got

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dragonlair.core.errors import OptionError
+from dragonlair.core.errors import OptionError, shown
 
 #: companion effects: what it does, when (during its owner's turn unless said otherwise)
 COMPANION_EFFECTS = {
@@ -161,9 +161,9 @@ ITEMS: tuple[FarkleCard, ...] = (
 
 
 def _card_from_data(d: Any, kind: str) -> FarkleCard:
-    where = f"{kind} card {d.get('id') if isinstance(d, dict) else d!r}"
     if not isinstance(d, dict) or not isinstance(d.get("id"), str):
-        raise OptionError(f"deck file: each {kind} needs an 'id'")
+        raise OptionError(f"deck file: each {kind} needs an 'id' (not {shown(d)})")
+    where = f"{kind} card {shown(d['id'])}"
     effects = COMPANION_EFFECTS if kind == "companion" else ITEM_EFFECTS
     effect = d.get("effect")
     if not isinstance(effect, str) or effect not in effects:
@@ -190,6 +190,10 @@ def decks_from_data(data: Mapping[str, Any] | None) -> tuple[tuple[FarkleCard, .
         return COMPANIONS, ITEMS
     if not isinstance(data, Mapping) or set(data) - {"companions", "items"}:
         raise OptionError("deck data holds 'companions' and/or 'items' lists")
+    for key in ("companions", "items"):
+        if not isinstance(data.get(key, []), list):
+            raise OptionError(f"deck data: '{key}' must be a list of cards, not "
+                              f"{shown(data[key])}")
     comps = tuple(_card_from_data(d, "companion") for d in data.get("companions", [])) \
         or COMPANIONS
     items = tuple(_card_from_data(d, "item") for d in data.get("items", [])) or ITEMS
@@ -206,8 +210,14 @@ def load_deck_file(path: str) -> dict[str, Any]:
         text = p.read_text(encoding="utf-8")
         data: Any = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
     except OSError as exc:
-        raise OptionError(f"cannot read deck file {path}: {exc.strerror}") from None
+        raise OptionError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise OptionError(f"deck file {path} is not UTF-8 text (byte {exc.start})") from None
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise OptionError(f"deck file {path} does not parse: {exc}") from None
+    except ValueError:  # int(): a number past the interpreter's 4,300 digits
+        raise OptionError(f"deck file {path} holds a number with too many digits") from None
+    except RecursionError:
+        raise OptionError(f"deck file {path} nests too deeply to read") from None
     decks_from_data(data)
     return dict(data)

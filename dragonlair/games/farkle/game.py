@@ -46,7 +46,10 @@ class FarkleGame(Game):
         table = opts["table"]
         if table is not None and not isinstance(table, Mapping):
             raise OptionError("table must be a mapping of scoring entries")
-        self.table = ScoringTable.from_json(table) if table else ScoringTable()
+        try:
+            self.table = ScoringTable.from_json(table) if table else ScoringTable()
+        except OverflowError:  # int() of an infinite float (JSON 1e999 or Infinity)
+            raise OptionError("scoring table: every entry must be a whole number") from None
         self.companions, self.items = decks_from_data(opts["decks"])
         for deck, what in ((self.companions, "companion"), (self.items, "magic item")):
             cards = sum(c.count for c in deck)

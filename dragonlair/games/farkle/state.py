@@ -21,7 +21,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
-from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
+from dragonlair.core.game import (
+    CHANCE,
+    JSON,
+    Outcome,
+    State,
+    check_seat_range,
+    placings_from_scores,
+)
 from dragonlair.core.records import entries_up_to
 from dragonlair.games.farkle.actions import (
     ALLIANCE,
@@ -236,7 +243,8 @@ class FarkleState(State):
         return self.turn
 
     def legal_actions(self, seat: int) -> Sequence[FarkleAction]:
-        if seat == CHANCE or seat not in self.to_move:
+        if seat == CHANCE or seat not in self.to_move or type(seat) is not int:
+            check_seat_range(seat, self.num_players, chance=True)  # SeatError if no seat
             return ()
         return self.dec_legal
 
@@ -287,7 +295,7 @@ class FarkleState(State):
         return action
 
     def apply(self, seat: int, action: FarkleAction) -> None:  # type: ignore[override]
-        if seat not in self.to_move:
+        if seat not in self.to_move or type(seat) is not int:
             self.check_seat(seat)
         if seat == CHANCE:
             if self.phase == _P_ROLL:
@@ -316,10 +324,17 @@ class FarkleState(State):
                 _D_KEEP_ITEM: "D5.3", _D_DISCARD: "D8.3", _D_TABBY: "D8.4",
                 _D_HICCUP: "D8.4"}.get(self.dec, "D3") if self.dec is not None else "D3"
         if action.kind == _K_KEEP and self.dec == _D_KEEP:
+            kept = DICE_SETS[action.a]
+            rest = [k - s for k, s in zip(kept, self.scorer.scoring_dice(kept)[0], strict=True)]
+            why = ("those dice are not all in the roll"
+                   if any(k > r for k, r in zip(kept, self.roll, strict=True))
+                   else " and ".join(f"the {face}" + ("s" if n > 1 else "")
+                                     for face, n in enumerate(rest, 1) if n)
+                   + (" does" if sum(rest) == 1 else " do")
+                   + " not score; every die set aside must score")
             return IllegalActionError(
-                f"p{seat} cannot set aside {dice_text(DICE_SETS[action.a])} from the roll "
-                f"{dice_text(self.roll)}: every die set aside must score (legal: {options})",
-                "D2")
+                f"p{seat} cannot set aside {dice_text(kept)} from the roll "
+                f"{dice_text(self.roll)}: {why} (legal: {options})", "D2")
         if action.kind == _K_BATTLE:
             return IllegalActionError(
                 f"p{seat} needs {BATTLE_ARMY} soldiers at the start of the turn, or to be in "
@@ -897,6 +912,8 @@ class FarkleState(State):
         }
 
     def view(self, seat: int | None) -> JSON:
+        if seat is not None:
+            check_seat_range(seat, self.num_players)
         v = self._public()
         log = self._log[:]
         for i, owner in self.hidden_for.items():

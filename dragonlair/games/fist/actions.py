@@ -11,13 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from dragonlair.core.errors import MalformedActionError
+from dragonlair.core.errors import MalformedActionError, shown
+from dragonlair.core.game import ascii_number
 
 COLOURS = ("red", "blue", "yellow")
 LETTERS = "rby"
 CURRENCIES = ("common", "fairy", "silver")
 MAX_SEATS = 6
 MAX_FAIRY, MAX_COMMON, MAX_SILVER, MAX_STONES = 60, 15, 40, 12
+#: what each word of a bid names (for messages)
+_BID_WORDS = {"f": "fairy gold (f)", "c": "common coins (c)", "black": "'black'",
+              "amulet": "'amulet'"}
 
 
 class Kind(IntEnum):
@@ -176,17 +180,19 @@ class ActionSpace:
         got = self.by_text.get(canon)
         if got is not None:
             return got
-        got = self._parse_loose(canon)
+        got = self._parse_loose(canon, text)
         if got is None:
             raise MalformedActionError(
-                f"{text!r} is not a Fist of Dragonstones action; see docs/records.md "
+                f"{shown(text)} is not a Fist of Dragonstones action; see docs/records.md "
                 "(e.g. 'bid f3 c1', 'bid f0 c0 black', 'silver 2 amulet', 'pay rrby', 'take', "
                 "'steal p2 red', 'pick thief', 'buy red common', 'done', 'accept', 'card witch')"
             )
         return got
 
-    def _parse_loose(self, canon: str) -> FistAction | None:
-        """Accept reorderings people type: 'pay byr', 'bid c1 f3 amulet black'."""
+    def _parse_loose(self, canon: str, text: str) -> FistAction | None:
+        """Accept reorderings people type: 'pay byr', 'bid c1 f3 amulet black'. ``None``
+        if ``canon`` is no such form; :class:`MalformedActionError` for a bid that names a
+        coin twice or more than the bid can hold."""
         words = canon.split()
         if not words:
             return None
@@ -196,19 +202,35 @@ class ActionSpace:
                 return self.pay.get((counts[0], counts[1], counts[2]))
         if words[0] == "bid" and len(words) > 1:
             f = c = k = m = 0
+            seen: set[str] = set()
             for w in words[1:]:
-                if w[0] in "fc" and w[1:].isdigit():
-                    if w[0] == "f":
-                        f = int(w[1:])
+                word = w if w in ("black", "amulet") else w[0]
+                if word in "fc":
+                    digits = w[1:]
+                    if not (digits.isascii() and digits.isdigit()):
+                        if digits.isdigit():  # 'f²', 'f٣'
+                            raise MalformedActionError(
+                                f"{shown(text)}: write the numbers of a bid with the digits 0-9")
+                        return None  # 'fx': no bid word
+                    n = ascii_number(digits)
+                    if n is None or n > (MAX_FAIRY if word == "f" else MAX_COMMON):
+                        raise MalformedActionError(
+                            f"{shown(text)}: a bid holds at most {MAX_FAIRY} fairy gold (f) "
+                            f"and {MAX_COMMON} common coins (c)")
+                    if word == "f":
+                        f = n
                     else:
-                        c = int(w[1:])
-                elif w == "black":
+                        c = n
+                elif word == "black":
                     k = 1
-                elif w == "amulet":
+                elif word == "amulet":
                     m = 1
                 else:
                     return None
-            if f > MAX_FAIRY or c > MAX_COMMON:
-                return None
+                if word in seen:
+                    raise MalformedActionError(
+                        f"{shown(text)} names {_BID_WORDS[word]} twice; a bid names each "
+                        "once (e.g. 'bid f3 c1 black amulet')")
+                seen.add(word)
             return self.bid[f][c][k][m]
         return None

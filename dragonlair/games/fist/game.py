@@ -43,7 +43,10 @@ class FistGame(Game):
         custom = opts["custom"] or []
         if not isinstance(custom, list):
             raise OptionError("custom must be a list of character definitions")
-        extra = [card_from_data(d) for d in custom]
+        try:
+            extra = [card_from_data(d) for d in custom]
+        except TypeError as exc:  # a list where custom.py looks a value up (unhashable)
+            raise OptionError(f"custom characters: a value of the wrong kind ({exc})") from None
         ids = [c.id for c in extra]
         if len(set(ids)) != len(ids):
             raise OptionError("custom characters: two share an id")

@@ -16,7 +16,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import IllegalActionError
-from dragonlair.core.game import CHANCE, JSON, Outcome, State, placings_from_scores
+from dragonlair.core.game import (
+    CHANCE,
+    JSON,
+    Outcome,
+    State,
+    check_seat_range,
+    placings_from_scores,
+)
 from dragonlair.core.records import entries_up_to
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, FistAction, Kind
@@ -246,7 +253,8 @@ class FistState(State):
         return entries_up_to(self._log_list, self._history)
 
     def legal_actions(self, seat: int) -> Sequence[FistAction]:
-        if seat not in self.to_move or seat == CHANCE:
+        if seat not in self.to_move or seat == CHANCE or type(seat) is not int:
+            check_seat_range(seat, self.num_players, chance=True)  # SeatError if no seat
             return ()
         ph = self.phase
         p = self.players[seat]
@@ -300,7 +308,7 @@ class FistState(State):
         return _sample(self.space.stone, counts, counts[0] + counts[1] + counts[2], rng)
 
     def apply(self, seat: int, action: FistAction) -> None:  # type: ignore[override]
-        if seat not in self.to_move:
+        if seat not in self.to_move or type(seat) is not int:
             self._not_your_move(seat)
         ph = self.phase
         if seat == CHANCE:
@@ -345,6 +353,7 @@ class FistState(State):
 
     # ------------------------------------------------------------------ checks
     def _not_your_move(self, seat: int) -> None:
+        check_seat_range(seat, self.num_players, chance=True)
         if 0 <= seat < self.num_players:
             if self.phase == _P_BID:
                 raise IllegalActionError(f"p{seat} has already bid in this auction", "F5.1")
@@ -1038,6 +1047,8 @@ class FistState(State):
 
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know (F8); ``None`` for a spectator."""
+        if seat is not None:
+            check_seat_range(seat, self.num_players)
         v = self._public()
         v["seat"] = seat
         v["history"] = self._public_history(seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dragonlair.core.errors import MalformedActionError, OptionError
+from dragonlair.core.errors import MalformedActionError, OptionError, shown
 from dragonlair.core.game import Game, GameInfo, OptionSpec, resolve_options
 from dragonlair.games.master.cards import score_table
 from dragonlair.games.master.state import ACTIONS, BY_TEXT, MasterAction, MasterState
@@ -49,7 +49,7 @@ class MasterGame(Game):
         got = BY_TEXT.get(canon)
         if got is None:
             raise MalformedActionError(
-                f"{text!r} is not a Dragon Master action; write 'place CARD CELL' with CARD "
+                f"{shown(text)} is not a Dragon Master action; write 'place CARD CELL' with CARD "
                 "egg, emerald, sapphire or ruby and CELL a1..g7 (e.g. 'place ruby d4'), or "
                 "chance 'deal CARD' / 'start p0'")
         return got

@@ -20,7 +20,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
-from dragonlair.core.game import CHANCE, JSON, Outcome, State
+from dragonlair.core.game import CHANCE, JSON, Outcome, State, check_seat_range
 from dragonlair.core.records import entries_up_to
 from dragonlair.games.master.cards import CARDS, COPIES, HAND, compare
 
@@ -225,18 +225,22 @@ class Phase(IntEnum):
 
 @dataclass(slots=True)
 class RoundResult:
-    """A finished round: both players' line scores, the winner (None: drawn)."""
+    """A finished round: both players' line scores, the winner (None: drawn).
+    ``decided_at``: where the lists, each sorted lowest first, first differ (M4): 0 when
+    the lowest lines decide, 1 the second-lowest, ...; None for a drawn round."""
 
     columns: list[int]
     rows: list[int]
     winner: int | None
     starter: int
     set_aside: list[int]
+    decided_at: int | None = None
 
     def to_json(self) -> JSON:
         return {"columns": self.columns, "rows": self.rows, "winner": self.winner,
                 "starter": self.starter,
-                "set_aside": sorted(CARDS[v].id for v in self.set_aside)}
+                "set_aside": sorted(CARDS[v].id for v in self.set_aside),
+                "decided_at": self.decided_at}
 
 
 # enum members as module globals: a global is read several times faster than a member
@@ -301,7 +305,8 @@ class MasterState(State):
         return _cells_of(self.legal_mask)
 
     def legal_actions(self, seat: int) -> Sequence[MasterAction]:
-        if seat != self.player or self.phase != _PLACE:
+        if seat != self.player or self.phase != _PLACE or type(seat) is not int:
+            check_seat_range(seat, 2, chance=True)  # SeatError if no seat
             return ()
         key = self.legal_mask << 4 | self.hand_masks[seat]
         got = _LEGAL.get(key)
@@ -328,7 +333,7 @@ class MasterState(State):
         return action
 
     def apply(self, seat: int, action: MasterAction) -> None:  # type: ignore[override]
-        if seat not in self.to_move:
+        if seat not in self.to_move or type(seat) is not int:
             self.check_seat(seat)
         if seat == CHANCE:
             self._apply_chance(action)
@@ -431,7 +436,10 @@ class MasterState(State):
         result = compare(cols, rows)
         winner = 0 if result > 0 else 1 if result < 0 else None
         set_aside = [v for v in range(4) for _ in range(self.deck[v])]
-        self.rounds.append(RoundResult(cols, rows, winner, self.starter, set_aside))
+        lowest_first = list(zip(sorted(cols), sorted(rows), strict=True))
+        decided_at = next((i for i, (a, b) in enumerate(lowest_first) if a != b), None)
+        self.rounds.append(RoundResult(cols, rows, winner, self.starter, set_aside,
+                                       decided_at))
         if not self.game.match:
             self._game_over((winner,) if winner is not None else (),
                             "lowest lines compared" if winner is not None else "drawn round")
@@ -517,6 +525,8 @@ class MasterState(State):
         return out
 
     def view(self, seat: int | None) -> JSON:
+        if seat is not None:
+            check_seat_range(seat, 2)
         v = self._public()
         log = self._log[:]
         # the deal of the current round is secret: each seat sees only its own cards (M6)

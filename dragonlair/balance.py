@@ -38,7 +38,7 @@ from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, Action, Game, State
 from dragonlair.games import make_game
-from dragonlair.simulate import seat_bots
+from dragonlair.simulate import output_file_problem, seat_bots
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -245,11 +245,14 @@ class BalanceReport:
 
 
 def check_plot_path(path: Path | str) -> None:
-    """Fail early, before any game is played, on a format we cannot write or a missing
-    matplotlib."""
+    """Fail early, before any game is played, on a format we cannot write, a path that
+    cannot be written (a folder, a missing or read-only folder) or a missing matplotlib."""
     suffix = Path(path).suffix.lower()
     if suffix not in PLOT_FORMATS:
         raise OptionError(f"the plot file must end in .png or .svg, not {str(path)!r}")
+    problem = output_file_problem(Path(path))
+    if problem is not None:
+        raise OptionError(f"cannot write the plot to {path}: {problem}")
     try:
         import matplotlib  # noqa: F401
     except ImportError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -35,10 +36,45 @@ class SimResult:
 
 
 def seat_bots(names: Sequence[str], players: int) -> list[str]:
-    """Bot names per seat: the list is repeated to fill the table."""
+    """Bot names per seat: the list is repeated to fill the table. More names than seats
+    raise :class:`OptionError` (a bot would silently sit out)."""
     if not names:
         raise OptionError("--bots needs at least one bot name")
+    if len(names) > players:
+        raise OptionError(f"--bots names {len(names)} bots but the table has {players} seats; "
+                          "give at most one bot per seat (or set --players)")
     return [names[i % len(names)] for i in range(players)]
+
+
+def prepare_save_dir(path: Path) -> None:
+    """Make ``path`` a folder records can be written into (created if missing), before any
+    game is played; else :class:`OptionError` saying why."""
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"--save-dir {path}: it is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"--save-dir {path}: cannot create the folder "
+                          f"({exc.strerror or exc})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise OptionError(f"--save-dir {path}: the folder is not writable")
+
+
+def output_file_problem(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before a game or a run, so that
+    its result is not lost at the end), or None if it looks writable."""
+    if path.is_dir():
+        return "it is a folder, not a file"
+    parent = path.parent
+    if not parent.is_dir():
+        return (f"the folder {parent} does not exist" if not parent.exists()
+                else f"{parent} is not a folder")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            return "the file is not writable"
+    elif not os.access(parent, os.W_OK | os.X_OK):
+        return f"the folder {parent} is not writable"
+    return None
 
 
 def simulate(
@@ -56,7 +92,7 @@ def simulate(
     game = make_game(game_id, options or {})
     names = seat_bots(bots, game.num_players)
     if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
+        prepare_save_dir(save_dir)
     wins = [0] * game.num_players
     draws = 0
     turns = 0

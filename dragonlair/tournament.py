@@ -45,6 +45,7 @@ from dragonlair.core.errors import OptionError
 from dragonlair.core.game import Game
 from dragonlair.core.records import finish_record, new_record
 from dragonlair.games import make_game
+from dragonlair.simulate import prepare_save_dir
 
 #: How seats are filled (see the module docs); stamped into the JSON and the records.
 SCHEDULE = "rotating"
@@ -324,7 +325,7 @@ def run_tournament(
     spec = TournamentSpec(game_id, opts, tuple(names), tuple(participant_labels(names)),
                           players, seed, save=save_dir is not None)
     if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
+        prepare_save_dir(save_dir)  # before any game: a bad folder is an OptionError
 
     results: list[GameResult] = []
 

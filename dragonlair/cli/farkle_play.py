@@ -33,12 +33,14 @@ from dragonlair.cli.session import (
     Session,
     make_bots,
     pick_seed,
+    plain_number,
 )
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON, Action
 from dragonlair.games import make_game
-from dragonlair.games.farkle.actions import FarkleAction, Kind
+from dragonlair.games.farkle.actions import DICE_SETS, FarkleAction, Kind
 from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.farkle.scoring import counts_of, dice_text
 from dragonlair.games.farkle.state import FarkleState
 
 #: the default opponents: the strongest registered Dragon Farkle bot
@@ -107,19 +109,39 @@ def _item_choice(game: FarkleGame, kind: Kind, rest: str, legal: Sequence[Farkle
     return found[0] if found else None
 
 
+def keep_problem(game: FarkleGame, kept: FarkleAction, roll: str, example: str,
+                 lang: str) -> str:
+    """Why the dice of ``kept`` cannot be set aside from ``roll`` (dice text, ``123466``),
+    in words: they are not all in the roll, or some of them score in no combination (D2),
+    which the engine's scorer tells: ``keep 66`` — two sixes do not score."""
+    counts = DICE_SETS[kept.a]
+    dice = dice_text(counts)
+    rolled = counts_of(roll)
+    if any(k > r for k, r in zip(counts, rolled, strict=True)):
+        return tr(lang, "f_keep_not_rolled", dice=dice, roll=roll)
+    scoring, _ = game.scorer.scoring_dice(counts)
+    rest = [k - s for k, s in zip(counts, scoring, strict=True)]
+    what = tr(lang, "f_and").join(
+        tr(lang, f"f_die_{face}") if n == 1 else tr(lang, f"f_dice_{face}", n=n)
+        for face, n in enumerate(rest, 1) if n)
+    verb = tr(lang, "f_no_score_1" if sum(rest) == 1 else "f_no_score_n")
+    return tr(lang, "f_keep_no_score", dice=dice, what=what, verb=verb, example=example)
+
+
 def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
-                     lang: str) -> FarkleAction:
+                     lang: str, roll: str | None = None) -> FarkleAction:
     """A decision typed as its number in the menu, its action text (``keep 155``,
     ``skirmish p1``, ``use lucky-clover``), a line of the menu (``keep 155 = 200
-    soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``)."""
+    soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``).
+    ``roll``: the dice rolled (the view's ``roll``), to say why a keep is refused."""
     text = text.strip()
     example = legal[0].text if legal else "roll"
     if not text:
         if len(legal) == 1:
             return legal[0]
         raise InputProblem(tr(lang, "empty_input"))
-    if text.isdigit():
-        i = int(text)
+    i = plain_number(text)
+    if i is not None:
         if 1 <= i <= len(legal):
             return legal[i - 1]
         raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
@@ -140,6 +162,9 @@ def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
         action = None
     if action is not None and action in legal:
         return legal[legal.index(action)]
+    keeps = [a for a in legal if a.kind == Kind.KEEP]
+    if action is not None and action.kind == Kind.KEEP and keeps and roll:
+        raise InputProblem(keep_problem(game, action, roll, keeps[-1].text, lang))
     raise InputProblem(tr(lang, "f_bad_choice", text=text, max=len(legal), example=example))
 
 
@@ -180,6 +205,10 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
         self.events_told = len(events)
         self.narrator.feed(seat, action, self.before, after, new)
         self.before = after
+
+    def end_log(self) -> tuple[str, list[str]] | None:
+        return (tr(self.lang, "f_log_title"),
+                self.narrator.lines_for(None if self.hotseat else self.humans[0]))
 
     def show_end(self) -> None:
         lang = self.lang
@@ -262,7 +291,8 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                 self.say(line)
 
         return self.read_command(tr(lang, "f_prompt"),
-                                 lambda text: choice_from_text(self.game, text, legal, lang),
+                                 lambda text: choice_from_text(self.game, text, legal, lang,
+                                                               view.get("roll")),
                                  on_help=show_again, on_log=show_log)
 
 

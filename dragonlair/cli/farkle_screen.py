@@ -240,7 +240,7 @@ def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str)
     table.add_column(tr(lang, "f_col_army"), justify="right")
     table.add_column(tr(lang, "f_col_companion"))
     table.add_column(tr(lang, "f_col_items"), justify="right")
-    table.add_column(tr(lang, "f_col_status"))
+    rows: list[tuple[Text, Text, Text, Text, str, Text]] = []
     for entry in view["seats"]:
         seat = entry["seat"]
         mark = "▶ " if seat == view["player"] and not over and view["turn"] else "  "
@@ -253,9 +253,14 @@ def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str)
         status = []
         if entry["in_lair"]:
             status.append(f"[bold red]{tr(lang, 'f_in_lair')}[/]")
-        table.add_row(Text(mark + f"p{seat}", style="reverse" if seat == viewer else ""),
-                      Text(names[seat]), Text(num(lang, entry["army"]), style="bold"),
-                      comp_text, items, Text.from_markup(", ".join(status)))
+        rows.append((Text(mark + f"p{seat}", style="reverse" if seat == viewer else ""),
+                     Text(names[seat]), Text(num(lang, entry["army"]), style="bold"),
+                     comp_text, items, Text.from_markup(", ".join(status))))
+    with_status = any(row[-1].plain for row in rows)
+    if with_status:  # no empty column dangling at the right
+        table.add_column(tr(lang, "f_col_status"))
+    for row in rows:
+        table.add_row(*(row if with_status else row[:-1]))
     return table
 
 

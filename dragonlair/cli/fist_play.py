@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from rich.markup import escape
 from dragonlair.bots import Bot
 from dragonlair.cli import session
 from dragonlair.cli.fist_screen import (
+    EVENTS_SHOWN,
     Narrator,
     describe_action,
     render_help,
@@ -31,6 +33,7 @@ from dragonlair.cli.session import (
     Session,
     make_bots,
     pick_seed,
+    plain_number,
 )
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON
@@ -48,7 +51,7 @@ COMMON_WORDS = {"c", "common", "g", "gemein", "gemeingold"}
 SILVER_WORDS = {"s", "silver", "silber"}
 BLACK_WORDS = {"black", "b", "k", "schwarz", "curse", "fluch"}
 AMULET_WORDS = {"amulet", "a", "amulett", "m"}
-_WORD_NUM = re.compile(r"^([a-zäöü]+)(\d+)$|^(\d+)([a-zäöü]+)$")
+_WORD_NUM = re.compile(r"^([a-zäöü]+)([0-9]{1,6})$|^([0-9]{1,6})([a-zäöü]+)$")  # ASCII digits
 
 __all__ = ["InputProblem", "bid_from_text", "choice_from_text", "parse_bid_words", "play_fist",
            "resolve_seats"]
@@ -83,12 +86,17 @@ def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
     for word in text.lower().replace(",", " ").replace("+", " ").split():
         if word in PASS_WORDS:
             continue
-        if word.isdigit():
-            numbers.append(int(word))
+        number = plain_number(word)
+        if number is not None:
+            numbers.append(number)
             continue
         m = _WORD_NUM.match(word)
         if m:
-            letters, amount = (m[1], int(m[2])) if m[1] else (m[4], int(m[3]))
+            letters, digits = (m[1], m[2]) if m[1] else (m[4], m[3])
+            typed = plain_number(digits)
+            if typed is None:  # too many digits to be a number of coins
+                raise InputProblem(tr(lang, "bad_word", word=word))
+            amount = typed
         elif word in FAIRY_WORDS | COMMON_WORDS | SILVER_WORDS and numbers:
             letters, amount = word, numbers.pop()
         elif word in BLACK_WORDS:
@@ -186,8 +194,8 @@ def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction],
     text = text.strip()
     if not text:
         raise InputProblem(tr(lang, "empty_input"))
-    if text.isdigit():
-        i = int(text)
+    i = plain_number(text)
+    if i is not None:
         if 1 <= i <= len(legal):
             return legal[i - 1]
         raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
@@ -210,11 +218,25 @@ class FistSession(Session[FistGame, FistState]):
         super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
         self.narrators: dict[int | None, Narrator] = {}
         self.notices: dict[int, list[str]] = {s: [] for s in self.humans}
+        self.seen: dict[int, int] = {}  # log lines each human has had on a screen
 
     def narrator(self, viewer: int | None) -> Narrator:
         if viewer not in self.narrators:
             self.narrators[viewer] = Narrator(self.game, self.lang, self.names, viewer)
         return self.narrators[viewer]
+
+    def summary_since(self, narrator: Narrator, seen: int) -> list[str]:
+        """How the auctions since line ``seen`` ended, when more happened than the recent
+        events show (e.g. while a human could only pass): else nothing."""
+        if len(narrator.lines) - seen <= EVENTS_SHOWN:
+            return []
+        return narrator.summary(seen)
+
+    def end_log(self) -> tuple[str, list[str]] | None:
+        viewer = None if self.hotseat else self.humans[0]
+        narrator = self.narrator(viewer)
+        narrator.feed(self.state.view(viewer)["history"])
+        return tr(self.lang, "log_title"), narrator.lines
 
     def show_end(self) -> None:
         lang = self.lang
@@ -236,8 +258,9 @@ class FistSession(Session[FistGame, FistState]):
             view = state.view(viewer)
             narrator = self.narrator(viewer)
             narrator.feed(view["history"])
+            seen = min(self.seen.get(s, 0) for s in self.humans)
             render_table(self.console, self.game, view, self.names, lang, narrator.lines,
-                         seed=self.seed)
+                         seed=self.seed, summary=self.summary_since(narrator, seen))
         self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
         for line in result_lines(state.view(None), self.names, lang, state.turn_count()):
             self.say(line)
@@ -256,10 +279,13 @@ class FistSession(Session[FistGame, FistState]):
             self.notices[seat].append(tr(lang, "forced", what=what))
             return legal[0]
         self.private_screen(seat)
+        seen = self.seen.get(seat, 0)
         render_table(self.console, self.game, view, self.names, lang, narrator.lines,
-                     seed=self.seed)
-        for notice in self.notices[seat]:
-            self.say(f"[cyan]{notice}[/]")
+                     seed=self.seed, summary=self.summary_since(narrator, seen))
+        self.seen[seat] = len(narrator.lines)
+        for notice, n in groupby(self.notices[seat]):  # the same forced pass once, ×n
+            times = len(list(n))
+            self.say(f"[cyan]{notice}[/]" + (f" [cyan](×{times})[/]" if times > 1 else ""))
         self.notices[seat].clear()
         action = self.prompt(seat, view, legal, narrator)
         self.end_private_screen()

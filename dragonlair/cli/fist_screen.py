@@ -39,6 +39,10 @@ _T = TypeVar("_T")
 COIN_KEYS = ("fairy", "common", "silver", "amulet", "black")
 EVENTS_SHOWN = 12
 NOTES_SHOWN = 5
+#: the log lines that tell how an auction ended (and the turns and points around it): the
+#: summary a player sees when more happened than the recent events can show
+SUMMARY_KEYS = frozenset({"ev_turn", "ev_won", "ev_passed", "ev_cursed", "ev_tie_again",
+                          "ev_last_unauctioned", "ev_goblin", "ev_score", "ev_over"})
 
 
 # ---------------------------------------------------------------- small words
@@ -195,6 +199,7 @@ class Narrator:
         self.table = game.new_initial_state()
         self.done = 0
         self.lines: list[str] = []
+        self.summary_at: list[int] = []  # indices of the lines in SUMMARY_KEYS
         self.power_card: str | None = None  # whose power the winner is using now
         self.winner: int | None = None
         self.bids: dict[int, FistAction] = {}
@@ -224,7 +229,14 @@ class Narrator:
         return card_name(self.game, card_id, self.lang) if card_id else "?"
 
     def _say(self, key: str, **fields: Any) -> None:
+        if key in SUMMARY_KEYS:
+            self.summary_at.append(len(self.lines))
         self.lines.append(tr(self.lang, key, **fields))
+
+    def summary(self, since: int = 0) -> list[str]:
+        """From line ``since`` on, only how each auction ended (who won which card, what
+        passed or was cursed), the turns and the points: the story in short."""
+        return [self.lines[i] for i in self.summary_at if i >= since]
 
     # -------------------------------------------------------------- one action
     def _narrate(self, seat: int, action: FistAction, before: JSON, after: JSON) -> None:
@@ -340,7 +352,10 @@ class Narrator:
             elif d > 0 and key != "black":  # unused Black coins go back at F4.4
                 gave.append(coins(lang, key, d))
         user = self.winner
-        if user is not None and after["turn"] == before["turn"]:
+        # the winner's gains and payments, also when their power ends the turn (the last
+        # auction): the end of a turn only gives unused Black coins back, never counted here;
+        # a card revealed or drawn by chance is nobody's doing
+        if user is not None and before["phase"] not in ("reveal", "special"):
             if took:
                 self._say("ev_took", who=self._who(user), what=", ".join(took))
             if gave:
@@ -387,8 +402,8 @@ def players_table(view: JSON, names: Sequence[str], lang: str) -> Table:
     table.add_column(tr(lang, "col_name"))
     table.add_column(tr(lang, "col_stones"))
     table.add_column(tr(lang, "col_score"), justify="right")
-    table.add_column(tr(lang, "col_status"))
     tied = set(view.get("tie_break") or [])
+    rows: list[tuple[Text, Text, Text, str, str]] = []
     for entry in view["seats"]:
         seat = entry["seat"]
         status = []
@@ -399,9 +414,14 @@ def players_table(view: JSON, names: Sequence[str], lang: str) -> Table:
         if entry.get("has_bid"):
             status.append(tr(lang, "has_bid"))
         style = "reverse" if seat == viewer else ""
-        table.add_row(Text(f"p{seat}", style=style), Text(names[seat]),
-                      Text.from_markup(stones_markup(lang, stone_counts(entry["stones"]))),
-                      str(entry["score"]), ", ".join(status))
+        rows.append((Text(f"p{seat}", style=style), Text(names[seat]),
+                     Text.from_markup(stones_markup(lang, stone_counts(entry["stones"]))),
+                     str(entry["score"]), ", ".join(status)))
+    with_status = any(row[-1] for row in rows)
+    if with_status:  # no empty column dangling at the right
+        table.add_column(tr(lang, "col_status"))
+    for row in rows:
+        table.add_row(*(row if with_status else row[:-1]))
     return table
 
 
@@ -459,8 +479,10 @@ def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
 
 def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[str], lang: str,
                  events: Sequence[str], *, seed: int | None = None,
-                 events_shown: int = EVENTS_SHOWN) -> None:
-    """The whole screen for ``view``: its seat's coins only if it is a seat's view."""
+                 events_shown: int = EVENTS_SHOWN, summary: Sequence[str] = ()) -> None:
+    """The whole screen for ``view``: its seat's coins only if it is a seat's view.
+    ``summary``: the auctions since the viewer's last screen, when there are more events
+    than the recent events show (:meth:`Narrator.summary`)."""
     turn = view["turn"]
     head = tr(lang, "title") + " · " + (tr(lang, "turn", n=turn) if turn
                                          else tr(lang, "setup_title"))
@@ -478,6 +500,11 @@ def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[s
             console.print(Panel(
                 Group(*(Text(engine_note(lang, n)) for n in notes[-NOTES_SHOWN:])),
                 title=tr(lang, "notes"), title_align="left", border_style="cyan"))
+    if summary:
+        rows = [Text.from_markup(line) for line in summary]
+        rows.append(Text(tr(lang, "since_more"), style="dim"))
+        console.print(Panel(Group(*rows), title=tr(lang, "since_title"), title_align="left",
+                            border_style="magenta"))
     if events_shown <= 0:
         return
     shown = list(events[-events_shown:]) or [tr(lang, "no_events")]
@@ -492,13 +519,13 @@ def render_help(console: Console, game: FistGame, lang: str) -> None:
     console.print(Text(tr(lang, "help_typing")))
     console.print()
     table = Table(title=tr(lang, "help_cards"), show_lines=False, expand=True)
-    table.add_column(tr(lang, "col_name"), no_wrap=True, style="bold")
-    table.add_column("", justify="right")
-    table.add_column("")
+    table.add_column(tr(lang, "col_character"), no_wrap=True, style="bold")
+    table.add_column(tr(lang, "col_copies"), justify="right")
+    table.add_column(tr(lang, "col_power"))
     for card in game.cards:
-        count = tr(lang, "copies", n=card.count) if card.count > 1 else ""
         kind = tr(lang, "standard") if card.standard else tr(lang, "special")
-        table.add_row(card.name(lang), count, Text(f"{card.text(lang)} ({kind})"))
+        table.add_row(Text(card.name(lang)), tr(lang, "copies", n=card.count),
+                      Text(f"{card.text(lang)} ({kind})"))
     console.print(table)
 
 

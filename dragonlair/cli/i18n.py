@@ -40,7 +40,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "col_name": ("Player", "Spieler"),
     "col_stones": ("Stones", "Steine"),
     "col_score": ("Points", "Punkte"),
-    "col_status": ("", ""),
+    "col_status": ("Status", "Status"),
+    "col_character": ("Character", "Figur"),
+    "col_copies": ("Copies", "Anzahl"),
+    "col_power": ("Power", "Fähigkeit"),
+    "since_title": ("Auctions since your last screen", "Versteigerungen seit deiner letzten "
+                    "Ansicht"),
+    "since_more": ("(type log for the whole game log)", "(log zeigt den ganzen Spielverlauf)"),
     "doppel_mark": ("holds the Doppelganger", "hat den Doppelgänger"),
     "has_bid": ("has bid", "hat geboten"),
     "in_tie": ("in the tie-break", "im Stechen"),
@@ -143,6 +149,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "saved": ("Game record saved to {path}", "Spielprotokoll gespeichert in {path}"),
     "save_failed": ("Could not save the record to {path}: {why}",
                     "Konnte das Protokoll nicht in {path} speichern: {why}"),
+    "err_save_path": ("--save {path}: cannot save the game record there: {why}",
+                      "--save {path}: dort kann das Spielprotokoll nicht gespeichert werden: "
+                      "{why}"),
+    "end_prompt": ("Game over. Type log to read the whole game log, or press Enter to leave> ",
+                   "Partie vorbei. Tippe log für den ganzen Spielverlauf, oder Enter zum "
+                   "Beenden> "),
     # ---------------------------------------------------------------- result
     "result_head": ("Game over", "Spielende"),
     "winner": ("Winner: {who}", "Gewinner: {who}"),
@@ -377,6 +389,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "m_next_round": ("Press Enter for the next round", "Drücke Enter für die nächste Runde"),
     "m_drawn_game": ("Drawn round: nobody wins.", "Unentschieden: niemand gewinnt."),
     "m_lowest": ("Lowest lines: {scores}", "Niedrigste Reihen: {scores}"),
+    "m_deciding": ("Decided by the {which} lines: p0 {name0} {a} against p1 {name1} {b}",
+                   "Entschieden durch die {which} Reihen: p0 {name0} {a} gegen p1 {name1} {b}"),
+    "m_deciding_ties": ("(the lower lines are equal: {ties})",
+                        "(die niedrigeren Reihen sind gleich: {ties})"),
+    "m_which_lowest": ("lowest", "niedrigsten"),
+    "m_which_second": ("second-lowest", "zweitniedrigsten"),
+    "m_which_third": ("third-lowest", "drittniedrigsten"),
+    "m_which_highest": ("highest", "höchsten"),
     "m_dragons_end": ("Dragons: {dragons}", "Drachen: {dragons}"),
     "m_rounds_played": ("Rounds played: {n}", "Gespielte Runden: {n}"),
     # ---------------------------------------------------------------- help
@@ -396,7 +416,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "m_col_card": ("Card", "Karte"),
     "m_col_value": ("Value", "Wert"),
     "m_col_copies": ("Copies", "Anzahl"),
-    "m_col_type": ("Type", "Eingabe"),
+    "m_col_type": ("Type it as", "Eingabe"),
     "m_scoring_title": ("What a line of 4 scores (M4)", "Was eine Reihe aus 4 Karten zählt (M4)"),
     "m_col_group": ("Of one value in the line", "Gleiche Werte in der Reihe"),
     "m_one": ("one card", "eine Karte"),
@@ -434,7 +454,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "f_col_army": ("Army", "Armee"),
     "f_col_companion": ("Companion", "Gefährte"),
     "f_col_items": ("Items", "Gegenst."),
-    "f_col_status": ("", ""),
+    "f_col_status": ("Status", "Status"),
     "f_in_lair": ("in the Dragon's Lair", "in der Drachenhöhle"),
     "f_on_turn": ("on turn", "am Zug"),
     "f_gained_n": ("+{n} this turn", "+{n} in diesem Zug"),
@@ -515,6 +535,22 @@ STRINGS: dict[str, tuple[str, str]] = {
                       "defence now.",
                       "{who} wird von {attacker} angegriffen (Angriffswert {n}) und würfelt "
                       "jetzt die Verteidigung."),
+    "f_keep_no_score": ("You cannot set aside {dice}: {what} {verb} (rule D2: every die set "
+                        "aside must score). Keep one of the menu's choices, e.g. {example}.",
+                        "Du kannst {dice} nicht beiseitelegen: {what} {verb} (Regel D2: jeder "
+                        "beiseitegelegte Würfel muss zählen). Behalte eine der Möglichkeiten im "
+                        "Menü, z. B. {example}."),
+    "f_keep_not_rolled": ("You cannot set aside {dice}: the roll is {roll}.",
+                          "Du kannst {dice} nicht beiseitelegen: der Wurf ist {roll}."),
+    "f_no_score_1": ("does not score", "zählt nicht"),
+    "f_no_score_n": ("do not score", "zählen nicht"),
+    "f_and": (" and ", " und "),
+    "f_die_1": ("a one", "eine Eins"), "f_dice_1": ("{n} ones", "{n} Einsen"),
+    "f_die_2": ("a two", "eine Zwei"), "f_dice_2": ("{n} twos", "{n} Zweien"),
+    "f_die_3": ("a three", "eine Drei"), "f_dice_3": ("{n} threes", "{n} Dreien"),
+    "f_die_4": ("a four", "eine Vier"), "f_dice_4": ("{n} fours", "{n} Vieren"),
+    "f_die_5": ("a five", "eine Fünf"), "f_dice_5": ("{n} fives", "{n} Fünfen"),
+    "f_die_6": ("a six", "eine Sechs"), "f_dice_6": ("{n} sixes", "{n} Sechsen"),
     "f_bad_choice": ("{text!r} is not one of the choices; type its number (1 to {max}) or its "
                      "action, e.g. {example}.",
                      "{text!r} ist keine der Möglichkeiten; gib ihre Nummer (1 bis {max}) oder "
@@ -782,3 +818,15 @@ def engine_note(lang: str, note: str) -> str:
 def engine_reason(lang: str, reason: str) -> str:
     """The engine's end-of-game reason in ``lang``."""
     return _translate(reason, _REASON_FORMS) if lang == "de" else reason
+
+
+def printable(text: object) -> str:
+    """``text`` safe to print as plain text: an unpaired surrogate (``"\\ud800"`` from a
+    JSON file), a control character or another unprintable character is written as its
+    escape (``\\ud800``, ``\\x1b``), so printing never fails and never sends terminal
+    codes. Escape the result with :func:`rich.markup.escape` before using it in markup."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)

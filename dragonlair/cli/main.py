@@ -12,8 +12,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from dragonlair.cli.balance_cmd import balance
+from dragonlair.cli.i18n import printable
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
 from dragonlair.games import GAME_FACTORIES
@@ -93,6 +95,12 @@ def play(
         fail(tr(lang, "err_four", value=four_of_a_kind))
     if dragon is not None and dragon not in (3, 4, 5):
         fail(tr(lang, "err_dragon", n=dragon))
+    if save is not None:  # before the game, not after it
+        from dragonlair.simulate import output_file_problem
+
+        problem = output_file_problem(save)
+        if problem is not None:
+            fail(tr(lang, "err_save_path", path=save, why=problem))
     try:
         options: dict[str, Any] = {}
         if max_turns is not None:
@@ -152,7 +160,7 @@ def fist_rules(lang: str) -> None:
     table.add_column("Fähigkeit" if lang == "de" else "Power")
     for card in BUILTIN:
         kind = "" if card.standard else " *"
-        table.add_row(card.name(lang) + kind, str(card.count), card.text(lang))
+        table.add_row(Text(card.name(lang) + kind), str(card.count), Text(card.text(lang)))
     console.print(table)
     console.print("* " + ("Sonderfigur" if lang == "de" else "special character"))
 
@@ -174,23 +182,52 @@ def replay(
         if as_json:
             print(json.dumps({"ok": False, "error": str(exc), "index": exc.index}))
         else:
-            err.print(f"[bold red]bad record:[/] {exc}", highlight=False)
+            err.print(f"[bold red]bad record:[/] {escape(printable(exc))}", highlight=False)
         raise typer.Exit(1) from None
     outcome = state.outcome()
     if as_json:
-        print(json.dumps({"ok": True, "actions": len(rec.actions),
-                          "result": outcome.to_json() if outcome else None,
-                          "state": state.full_state()}, ensure_ascii=False))
+        print(json_text({"ok": True, "actions": len(rec.actions),
+                         "result": outcome.to_json() if outcome else None,
+                         "state": state.full_state()}))
         return
-    console.print(f"{rec.game}: {len(rec.actions)} actions replayed, all legal.")
+    console.print(f"{escape(printable(rec.game))}: {len(rec.actions)} actions replayed, "
+                  "all legal.", highlight=False)
     if outcome is None:
         console.print("The game is not over yet.")
-    else:
-        names = [s.get("name", f"p{i}") for i, s in enumerate(rec.seats)]
-        who = ", ".join(f"p{w}" + (f" ({names[w]})" if w < len(names) else "")
-                        for w in outcome.winners)
-        console.print(f"Winner: {who}. {outcome.reason}. Scores: "
-                      + ", ".join(f"p{i} {s:g}" for i, s in enumerate(outcome.scores)))
+        return
+    # seat names come from the file: never markup, never unprintable
+    names = [printable(seat.get("name", f"p{i}") if isinstance(seat, dict) else f"p{i}")
+             for i, seat in enumerate(rec.seats)]
+    who = ", ".join(f"p{w}" + (f" ({escape(names[w])})" if w < len(names) else "")
+                    for w in outcome.winners) or "nobody"
+    detail = result_detail(rec.game, state.full_state(), names)
+    tail = detail if detail is not None else "Scores: " + ", ".join(
+        f"p{i} {score:g}" for i, score in enumerate(outcome.scores))
+    console.print(f"Winner: {who}. {escape(printable(outcome.reason))}. {tail}",
+                  highlight=False)
+
+
+def json_text(data: Any) -> str:
+    """One JSON line, non-ASCII text as is; with ASCII escapes where the text cannot be
+    written as UTF-8 (an unpaired surrogate read from a record)."""
+    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data)
+    return text
+
+
+def result_detail(game: str, full: dict[str, Any], names: list[str]) -> str | None:
+    """What decided a finished game when the scores alone do not tell it (markup): a Dragon
+    Master round is decided by one pair of lines (M4), which the engine names."""
+    if game != "master" or full.get("match") or not full.get("rounds"):
+        return None
+    from dragonlair.cli.master_screen import deciding_line
+
+    padded = [*names, "", ""][:2]
+    line = deciding_line(full["rounds"][-1], padded, "en")
+    return None if line is None else line + "."
 
 
 @app.command()

@@ -22,6 +22,7 @@ from dragonlair.cli.master_screen import (
     COLS,
     SIZE,
     cell_of,
+    deciding_line,
     dragons_line,
     grid_text,
     hand_words,
@@ -38,6 +39,7 @@ from dragonlair.cli.session import (
     Session,
     make_bots,
     pick_seed,
+    plain_number,
 )
 from dragonlair.core.errors import DragonlairError, OptionError
 from dragonlair.core.game import CHANCE, JSON, Action
@@ -57,7 +59,7 @@ BOT_PREFERENCE = ("expert", "greedy", "random")
 
 FILLER_WORDS = {"place", "put", "lege", "legen", "on", "at", "to", "auf", "nach", "an",
                 "dragon", "drache", "card", "karte"}
-_CELLISH = re.compile(r"^[a-z]\d+$")
+_CELLISH = re.compile(r"^[a-z][0-9]{1,6}$")  # ASCII digits only
 
 __all__ = ["default_bot", "placement_from_text", "play_master", "resolve_seats"]
 
@@ -85,8 +87,8 @@ def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[
 def _card_from_word(word: str, lang: str) -> str | None:
     """The card id a word names (value, name or start of a name), None if it is no card
     word; :class:`InputProblem` if it could be several."""
-    if word.isdigit():
-        value = int(word)
+    value = plain_number(word)
+    if value is not None:
         if value > 3:
             raise InputProblem(tr(lang, "m_bad_value", n=value))
         return CARDS[value].id
@@ -126,13 +128,35 @@ def card_name_plain(card_id: str, lang: str) -> str:
     return BY_ID[card_id].name(lang)
 
 
-def placement_from_text(text: str, view: JSON, lang: str) -> str:
+def example_move(view: JSON, legal: Sequence[Action] | None = None) -> tuple[str, str]:
+    """A move the player can make now, (card id, cell): the highest card of a legal
+    placement on its first cell, never a card they do not hold. From ``legal`` when given,
+    else from the view's hand and legal cells (M3: any card in hand may go on any legal
+    cell)."""
+    places = [a for a in legal or () if isinstance(a, MasterAction) and a.kind == Kind.PLACE]
+    if places:
+        best = max(places, key=lambda a: (a.value, -a.index))
+        return CARDS[best.value].id, cell_of(best.cell % SIZE, best.cell // SIZE)
+    held = [c.id for c in reversed(CARDS) if view["hand"].get(c.id)]
+    cells = view["legal_cells"]
+    return (held[0] if held else CARDS[-1].id), (cells[0] if cells else "d4")
+
+
+def example_text(view: JSON, lang: str, legal: Sequence[Action] | None = None, *,
+                 with_value: bool = False) -> str:
+    """:func:`example_move` as the player would type it: ``ruby d4`` (and ``3 d4``)."""
+    card, cell = example_move(view, legal)
+    text = f"{CARD_WORDS['de' if lang == 'de' else 'en'][card][0]} {cell}"
+    return text + (f", {BY_ID[card].value} {cell}" if with_value else "")
+
+
+def placement_from_text(text: str, view: JSON, lang: str,
+                        legal: Sequence[Action] | None = None) -> str:
     """The canonical action (``place ruby d4``) for what a player typed: a card (value, name,
     start of a name) and a cell in any order, or the record form. Checks the hand and the
-    cell against the view; else :class:`InputProblem` with a reason."""
-    example = f"ruby {view['legal_cells'][0] if view['legal_cells'] else 'd4'}"
-    if lang == "de":
-        example = "rubin " + example.split()[1]
+    cell against the view; else :class:`InputProblem` with a reason (its example a move
+    they can make: :func:`example_move`)."""
+    example = example_text(view, lang, legal)
     words = text.lower().replace(",", " ").split()
     if not words:
         raise InputProblem(tr(lang, "empty_input"))
@@ -142,7 +166,8 @@ def placement_from_text(text: str, view: JSON, lang: str) -> str:
         if word in FILLER_WORDS:
             continue
         if _CELLISH.match(word):
-            if word[0] not in COLS or not 1 <= int(word[1:]) <= SIZE:
+            row = plain_number(word[1:])
+            if word[0] not in COLS or row is None or not 1 <= row <= SIZE:
                 raise InputProblem(tr(lang, "m_bad_cell", cell=word))
             cells.append(word)
             continue
@@ -175,7 +200,7 @@ def placement_from_text(text: str, view: JSON, lang: str) -> str:
 
 def action_from_text(game: MasterGame, text: str, view: JSON, legal: Sequence[Action],
                      lang: str) -> MasterAction:
-    canon = placement_from_text(text, view, lang)
+    canon = placement_from_text(text, view, lang, legal)
     try:
         action = game.parse_action(canon)
     except DragonlairError as exc:  # pragma: no cover - placement_from_text writes valid text
@@ -274,8 +299,18 @@ class MasterSession(Session[MasterGame, MasterState]):
         if self.game.match:
             self.say(tr(lang, "m_dragons_end", dragons=scores))
             self.say(tr(lang, "m_rounds_played", n=self.state.turn_count()))
-        else:
-            self.say(tr(lang, "m_lowest", scores=scores))
+            return
+        # a single round: the lines that decided it (M4), which the engine names; the
+        # lowest lines only when they decide or the round is drawn
+        deciding = deciding_line(self.state.view(None)["rounds"][-1], self.names, lang)
+        self.say(deciding if deciding is not None else tr(lang, "m_lowest", scores=scores))
+
+    def end_log(self) -> tuple[str, list[str]] | None:
+        placed = round_placements(self.state.view(None))
+        if not placed:
+            return None
+        return tr(self.lang, "m_log_title"), [placement_line(self.lang, self.names, s, card, cell)
+                                              for s, card, cell in placed]
 
     # -------------------------------------------------------------- a human's turn
     def ask_human(self, seat: int) -> MasterAction:
@@ -289,8 +324,7 @@ class MasterSession(Session[MasterGame, MasterState]):
 
     def prompt(self, seat: int, view: JSON, legal: Sequence[Action]) -> MasterAction:
         lang = self.lang
-        example = (f"{'rubin' if lang == 'de' else 'ruby'} {view['legal_cells'][0]}, "
-                   f"3 {view['legal_cells'][0]}")
+        example = example_text(view, lang, legal, with_value=True)
         head = tr(lang, "m_place_head", seat=seat, name=escape(self.names[seat]),
                   example=example)
         self.say(f"[bold]{head}[/]")

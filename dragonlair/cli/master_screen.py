@@ -293,14 +293,12 @@ def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
     lines = [tr(lang, "m_final_lines", seat=s, name=escape(names[s]), lines=lines_word(s, lang),
                 scores=scores_text(result["columns" if s == 0 else "rows"])) for s in (0, 1)]
     winner = result["winner"]
-    if winner is None:
+    at = result.get("decided_at")
+    if winner is None or at is None:
         lines.append(f"[bold]{tr(lang, 'm_drawn')}[/]")
     else:
-        steps = []
-        for a, b in zip(sorted(result["columns"]), sorted(result["rows"]), strict=True):
-            steps.append(f"{a} : {b}")
-            if a != b:
-                break
+        pairs = zip(sorted(result["columns"]), sorted(result["rows"]), strict=True)
+        steps = [f"{a} : {b}" for a, b in list(pairs)[:at + 1]]
         lines.append("[bold green]" + tr(lang, "m_decided", steps=", ".join(steps), seat=winner,
                                          name=escape(names[winner])) + "[/]")
     if result["set_aside"]:
@@ -308,6 +306,24 @@ def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
                           for c in sorted(result["set_aside"], key=lambda c: BY_ID[c].value))
         lines.append(tr(lang, "m_set_aside", cards=cards))
     return lines
+
+
+def deciding_line(result: JSON, names: Sequence[str], lang: str) -> str | None:
+    """M4: the lines that decided a finished round (the engine's ``decided_at``), as markup:
+    "Decided by the second-lowest lines: p0 … 12 against p1 … 33 (lower lines equal: 6 : 6)";
+    None for a drawn round."""
+    at = result.get("decided_at")
+    if at is None:
+        return None
+    cols, rows = sorted(result["columns"]), sorted(result["rows"])
+    which = tr(lang, ("m_which_lowest", "m_which_second", "m_which_third",
+                      "m_which_highest")[min(at, 3)])
+    line = tr(lang, "m_deciding", which=which, name0=escape(names[0]), a=cols[at],
+              name1=escape(names[1]), b=rows[at])
+    if at:
+        ties = ", ".join(f"{a} : {b}" for a, b in zip(cols[:at], rows[:at], strict=True))
+        line += " " + tr(lang, "m_deciding_ties", ties=ties)
+    return line
 
 
 # ---------------------------------------------------------------- rules and help

@@ -29,7 +29,7 @@ from dragonlair.bots import Bot, ask_bot, make_bot
 from dragonlair.cli.i18n import tr
 from dragonlair.core.driver import seed_for
 from dragonlair.core.errors import OptionError
-from dragonlair.core.game import CHANCE, JSON, Action, Game, State
+from dragonlair.core.game import CHANCE, JSON, Action, Game, State, ascii_number
 from dragonlair.core.records import Record, finish_record, new_record
 
 HUMAN = "human"
@@ -63,6 +63,13 @@ QUIT_WORDS = {"quit", "exit", "beenden", "ende"}
 GameT = TypeVar("GameT", bound=Game)
 A = TypeVar("A")
 StateT = TypeVar("StateT", bound=State)
+
+
+def plain_number(text: str) -> int | None:
+    """``text`` as a whole number if it is ASCII digits only (``"12"``), else None: ``"²"``
+    or ``"٣"`` pass ``str.isdigit`` but are no menu number, and ``int("²")`` fails; nor are
+    more than :data:`~dragonlair.core.game.MAX_DIGITS` digits (``int()`` refuses 4,300)."""
+    return ascii_number(text)
 
 
 class InputProblem(Exception):
@@ -203,7 +210,9 @@ class Session(ABC, Generic[GameT, StateT]):
             self.write_record(record)
             return 1
         self.show_end()
-        return 0 if self.write_record(record) else 1
+        saved = self.write_record(record)
+        self.end_prompt()
+        return 0 if saved else 1
 
     def loop(self) -> bool:
         """Play to the end; False if an all-bot table ran past :data:`MAX_ACTIONS`."""
@@ -254,3 +263,28 @@ class Session(ABC, Generic[GameT, StateT]):
 
     def after_apply(self, seat: int, action: Action) -> None:
         """Called after every action (chance included); tells what happened if wanted."""
+
+    def end_log(self) -> tuple[str, Sequence[str]] | None:
+        """The whole game log a human may read again once the game is over: its title and
+        its lines (markup); None: nothing to offer."""
+        return None
+
+    def end_prompt(self) -> None:
+        """After the result, with a human at the table: ``log`` prints the whole game log
+        (as often as asked), Enter or anything else leaves. End of input leaves too, so a
+        scripted or closed stdin never hangs here."""
+        log = self.end_log() if self.humans else None
+        if log is None:
+            return
+        title, lines = log
+        while True:
+            try:
+                word = self.read(tr(self.lang, "end_prompt")).lower()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return
+            if word not in LOG_WORDS:
+                return
+            self.console.rule(f"[bold]{escape(title)}[/]")
+            for line in lines:
+                self.say(line)

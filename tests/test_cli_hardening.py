@@ -1,0 +1,437 @@
+"""Terminal fixes found by playing as a new user would (issue 11, "Hardening"): the Fist log
+at the end of a turn, output paths checked before anything is played, what a human sees
+when they can only pass and after the game, the Dragon Master deciding lines, table
+headers, suggestions and refusals that name the real reason, and names from records that
+are printed safely."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from dragonlair.bots import make_bot
+from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
+from dragonlair.cli.farkle_screen import players_table as farkle_players_table
+from dragonlair.cli.fist_play import InputProblem, choice_from_text, parse_bid_words
+from dragonlair.cli.fist_screen import Narrator, players_table, render_help
+from dragonlair.cli.i18n import printable
+from dragonlair.cli.main import app
+from dragonlair.cli.master_play import placement_from_text
+from dragonlair.cli.master_screen import cards_table, deciding_line, round_end_lines
+from dragonlair.core.driver import play_out, seed_for
+from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.game import CHANCE
+from dragonlair.core.records import finish_record, new_record
+from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.fist.game import FistGame
+from dragonlair.games.fist.state import FistState
+from dragonlair.games.master.cards import CARDS
+from dragonlair.games.master.game import MasterGame
+from dragonlair.games.master.state import MasterState, Phase
+from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
+from tests.test_cli_play_farkle import script as farkle_script
+from tests.test_cli_play_master import script as master_script
+from tests.test_master_rules import DRAWN, new_round, play_grid
+
+runner = CliRunner()
+THREE = ["--seat", "human", "--seat", "greedy", "--seat", "greedy"]
+
+
+def invoke(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def rendered(renderable: object, width: int = 120) -> str:
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+# ---------------------------------------------------------------- the Fist log (F4.4)
+def _goldsmith_last() -> FistState:
+    """A staged turn: every card passes, then the Goldsmith comes out last and p0 wins it;
+    its power (take a Red Amulet) ends the turn."""
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("goldsmith", "ghost"))
+    quiet_witch(state)
+    for card in [c for c in state.view(None)["pile"] if c != "goldsmith"]:
+        play(state, f"chance: card {card}")
+        bids(state, "f0 c0", "f0 c0", "f0 c0")
+    play(state, "chance: card goldsmith")
+    bids(state, "f1 c0", "f0 c0", "f0 c0")
+    assert state.view(None)["turn"] == 2  # the Goldsmith's power ended turn 1
+    return state
+
+
+def test_log_tells_the_winners_gain_when_the_power_is_the_last_auction_of_the_turn() -> None:
+    state = _goldsmith_last()
+    lines = Narrator(state.game, "en", ["Ann", "Bo", "Cy"]).feed(state.view(None)["history"])
+    won = lines.index("p0 won the Goldsmith")
+    assert lines[won + 1] == "p0 took 1 Red Amulet from the bank"
+    assert lines[won + 2].startswith("End of turn 1")
+    # a card revealed by chance is nobody's doing: no gain is told for it
+    assert sum("took" in line for line in lines) == 1
+
+
+def test_summary_names_how_each_auction_ended() -> None:
+    state = _goldsmith_last()
+    narrator = Narrator(state.game, "en", ["Ann", "Bo", "Cy"])
+    narrator.feed(state.view(None)["history"])
+    summary = narrator.summary()
+    assert summary[0] == "— Turn 1 begins —"
+    assert "Nobody bid: the Witch passes." in summary
+    assert sum(line.startswith("Nobody bid:") for line in summary) == 9  # Witch and 8 more
+    assert summary[-2:] == ["p0 won the Goldsmith", "— Turn 2 begins —"]
+    assert all("bid 1 Fairy" not in line for line in summary)  # outcomes, not every bid
+
+
+# ---------------------------------------------------------------- output paths, checked first
+@pytest.mark.parametrize("command", [
+    ["simulate", "fist", "--games", "2"],
+    ["tournament", "fist", "--bots", "random,random,random", "--players", "3", "--games", "2"],
+])
+def test_save_dir_onto_a_file_or_below_a_file_is_a_clear_error(tmp_path: Path,
+                                                               command: list[str]) -> None:
+    file = tmp_path / "records.json"
+    file.write_text("{}")
+    for target, why in ((file, "it is a file, not a folder"),
+                        (file / "sub", "cannot create the folder")):
+        code, out = invoke(*command, "--save-dir", str(target))
+        assert code == 2, out
+        assert why in out and "Traceback" not in out
+        assert len(out.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.json"]  # nothing played
+
+
+@pytest.mark.parametrize(("game", "args"), [
+    ("fist", THREE), ("master", ["--seat", "human", "--seat", "random"]),
+    ("farkle", ["--seat", "human", "--seat", "random"]),
+])
+def test_play_save_path_is_checked_before_the_game(tmp_path: Path, game: str,
+                                                   args: list[str]) -> None:
+    for target, why in ((tmp_path, "it is a folder, not a file"),
+                        (tmp_path / "missing" / "game.json", "does not exist")):
+        code, out = invoke("play", game, "--seed", "1", *args, "--save", str(target),
+                           input="quit\n")
+        assert code == 2, out
+        assert why in out and "cannot save the game record" in out
+        assert "Seed 1" not in out and "Traceback" not in out  # no game was started
+    assert not list(tmp_path.iterdir())
+
+
+def test_balance_plot_path_is_checked_before_the_games(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games played before the plot path was checked")
+
+    monkeypatch.setattr("dragonlair.balance.balance_report", no_games)
+    for target in (tmp_path / "missing" / "plot.png", tmp_path / "plot.svg" / "x.png"):
+        code, out = invoke("balance", "fist", "--games", "2", "--plot", str(target))
+        assert code == 2, out
+        assert "cannot write the plot" in out and "Traceback" not in out
+        assert len(out.strip().splitlines()) == 1
+    (tmp_path / "dir.png").mkdir()
+    code, out = invoke("balance", "fist", "--games", "2", "--plot", str(tmp_path / "dir.png"))
+    assert code == 2 and "it is a folder, not a file" in out
+
+
+def test_simulate_with_more_bots_than_seats_says_so() -> None:
+    code, out = invoke("simulate", "fist", "--games", "1", "--players", "3",
+                       "--bots", "random,greedy,random,greedy")
+    assert code == 2
+    assert "--bots names 4 bots but the table has 3 seats" in out
+    code, _ = invoke("simulate", "fist", "--games", "1", "--players", "3",
+                     "--bots", "random,greedy", "--json")
+    assert code == 0  # fewer names still repeat to fill the table
+
+
+# ---------------------------------------------------------------- only passing; after the end
+def test_auctions_a_human_could_only_pass_are_summed_up_on_their_next_screen() -> None:
+    """p0 bids all their gold (8 Fairy, 2 Common, F3) on the second card: the rest of the
+    turn they can only pass, and those auctions are played without their screen. Their next
+    screen sums up how each of them ended, not only the last few events."""
+    script = "0\nf8 c2\n" + "0\n1\n" * 400
+    code, out = invoke("play", "fist", "--seed", "3", *THREE, "--max-turns", "2",
+                       input=script)
+    assert code == 0, out[-3000:]
+    assert "Only one thing was possible" in out
+    summary = out[out.index("Auctions since your last screen"):]
+    summary = summary[:summary.index("(type log for the whole game log)")]
+    assert "— Turn 2 begins —" in summary
+    assert re.search(r"won the|passes\.|Tie again|cursed", summary)
+    assert "bid nothing" not in summary  # outcomes only, the log has the rest
+    # the same forced pass is told once, with how often
+    assert re.search(r"Only one thing was possible, so it was done for you: nothing \(the "
+                     r"empty fist\) \(×\d+\)", " ".join(out.split()))
+
+
+def test_after_game_over_log_shows_the_whole_log_and_end_of_input_leaves() -> None:
+    """A human who always bids 0 is asked once per auction and never has a decision; the
+    lines the game reads are counted on a first run, and a second run types ``log`` at the
+    final prompt. End of input there leaves with the game's exit code (no hang)."""
+    args = ("play", "fist", "--seed", "5", *THREE, "--max-turns", "1")
+    code, first = invoke(*args, input="0\n" * 300)
+    assert code == 0, first[-2000:]
+    asked = first.count("Your bid>")
+    assert "Type log to read the whole game log, or press Enter to leave>" in first
+    code, out = invoke(*args, input="0\n" * asked + "log\n")
+    assert code == 0, out[-2000:]
+    after = out[out.index("press Enter to leave>"):]
+    assert "Game log" in after
+    assert "— Turn 1 begins —" in after and "Game over:" in after
+    assert after.count("press Enter to leave>") == 2  # asked again after the log
+    code, out = invoke(*args, input="0\n" * asked)  # no line left for the final prompt
+    assert code == 0 and out.rstrip().endswith("press Enter to leave>")
+
+
+def test_master_and_farkle_offer_the_log_at_the_end_too() -> None:
+    text, _ = master_script(3, ["human", "random"])
+    code, out = invoke("play", "master", "--seed", "3", "--seat", "human", "--seat", "random",
+                       input=text + "log\n")
+    assert code == 0, out[-2000:]
+    assert "Cards placed this round" in out[out.index("press Enter to leave>"):]
+    text, _ = farkle_script(3, ["human", "cautious"])
+    code, out = invoke("play", "farkle", "--seed", "3", "--seat", "human", "--seat",
+                       "cautious", input=text + "verlauf\n")
+    assert code == 0, out[-2000:]
+    assert "Game log" in out[out.index("press Enter to leave>"):]
+    code, out = invoke("play", "master", "--seed", "2", "--seat", "random", "--seat", "random")
+    assert code == 0 and "press Enter to leave" not in out  # no human: nothing to ask
+
+
+# ---------------------------------------------------------------- Dragon Master: M4
+def _second_lowest_decides() -> MasterState:
+    """Lowest lines 6 and 6; then 12 (p0) against 15 (p1): p1 wins (as in the M4 test)."""
+    return play_grid(new_round(), ["0313", "1123", "2302", "3210"], 0)
+
+
+def test_engine_names_the_lines_that_decided_the_round() -> None:
+    result = _second_lowest_decides().view(None)["rounds"][0]
+    assert result["decided_at"] == 1 and result["winner"] == 1
+    lowest = play_grid(new_round(), ["2133", "1030", "3122", "2210"], 1)
+    assert lowest.full_state()["rounds"][0]["decided_at"] == 0
+    drawn = play_grid(new_round(), DRAWN, 1).view(None)["rounds"][0]
+    assert drawn["winner"] is None and drawn["decided_at"] is None
+    assert deciding_line(drawn, ["a", "b"], "en") is None
+
+
+def test_deciding_line_in_words() -> None:
+    result = _second_lowest_decides().view(None)["rounds"][0]
+    names = ["Ann", "[/bold]"]
+    assert deciding_line(result, names, "en") == (
+        "Decided by the second-lowest lines: p0 Ann 12 against p1 \\[/bold] 15 "
+        "(the lower lines are equal: 6 : 6)")
+    assert str(deciding_line(result, names, "de")).startswith(
+        "Entschieden durch die zweitniedrigsten Reihen: p0 Ann 12 gegen p1")
+    lines = round_end_lines(result, names, "en")
+    assert any("6 : 6, 12 : 15 — p1" in line for line in lines)
+
+
+def _tied_lowest_seed() -> int:
+    """A seed whose random-vs-random round (as the terminal plays it) ties the lowest
+    lines."""
+    for seed in range(200):
+        bots = [make_bot("master", "random", random.Random(seed_for(seed, 0, s + 1)))
+                for s in (0, 1)]
+        state = play_out(MasterGame().new_initial_state(), bots,
+                         random.Random(seed_for(seed, 0)))
+        if (state.view(None)["rounds"][0]["decided_at"] or 0) > 0:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_play_result_names_the_deciding_lines_not_the_tied_lowest() -> None:
+    seed = _tied_lowest_seed()
+    code, out = invoke("play", "master", "--seed", str(seed), "--seat", "random",
+                       "--seat", "random")
+    assert code == 0
+    result = " ".join(out[out.index("Game over"):].split())
+    assert re.search(r"Decided by the (second-lowest|third-lowest|highest) lines: p0 random "
+                     r"\d+ against p1 random \d+ \(the lower lines are equal: ", result)
+    assert "Lowest lines:" not in result
+
+
+def test_replay_names_the_deciding_lines(tmp_path: Path) -> None:
+    state = _second_lowest_decides()
+    record = finish_record(new_record(state.game, [{"name": "Ann", "player": "human"},
+                                                   {"name": "Bo", "player": "human"}]), state)
+    path = tmp_path / "round.json"
+    record.save(path)
+    code, out = invoke("replay", str(path))
+    assert code == 0, out
+    text = " ".join(out.split())
+    assert "Winner: p1 (Bo). lowest lines compared. Decided by the second-lowest lines: " \
+           "p0 Ann 12 against p1 Bo 15 (the lower lines are equal: 6 : 6)." in text
+    assert "Scores: p0 6, p1 6" not in text
+
+
+# ---------------------------------------------------------------- table headers
+def test_fist_help_table_heads_its_columns_for_cards() -> None:
+    console = Console(file=io.StringIO(), width=120, record=True, color_system=None)
+    render_help(console, FistGame({"players": 3}), "en")
+    text = console.export_text()
+    header = next(line for line in text.splitlines() if "Character" in line)
+    assert "Copies" in header and "Power" in header and "Player" not in header
+
+
+def test_seat_tables_have_no_empty_header_column() -> None:
+    state = new_table(3)
+    out = rendered(players_table(state.view(None), ["a", "b", "c"], "en"))
+    header = out.splitlines()[0].rstrip()
+    assert header.endswith("Points") and "Status" not in header
+    setup(state, ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
+    play(state, "p0: bid f1 c0")  # a sealed bid: a status to show
+    out = rendered(players_table(state.view(None), ["a", "b", "c"], "en"))
+    assert out.splitlines()[0].rstrip().endswith("Status") and "has bid" in out
+    game = FarkleGame()
+    out = rendered(farkle_players_table(game, game.new_initial_state().view(None), ["a", "b"],
+                                        "en"))
+    assert out.splitlines()[0].rstrip().endswith("Items")
+
+
+def test_master_cards_table_heads_the_typed_forms() -> None:
+    out = rendered(cards_table("en"))
+    assert "Type it as" in out
+
+
+# ---------------------------------------------------------------- suggestions and refusals
+def _view_without_ruby() -> dict[str, object]:
+    state = MasterGame().new_initial_state()
+    game = state.game
+    for card in ["sapphire"] * 4 + ["egg"] * 4 + ["ruby"] * 5 + ["emerald"] * 3:
+        state.apply(CHANCE, game.parse_action(f"deal {card}"))
+    state.apply(CHANCE, game.parse_action("start p0"))
+    assert state.phase == Phase.PLACE
+    view = state.view(0)
+    assert view["hand"]["ruby"] == 0
+    return view
+
+
+def test_master_examples_come_from_the_legal_moves() -> None:
+    view = _view_without_ruby()
+    with pytest.raises(InputProblem) as problem:
+        placement_from_text("banana", view, "en")
+    assert "e.g. sapphire d4" in str(problem.value) and "ruby" not in str(problem.value)
+    with pytest.raises(InputProblem) as problem:
+        placement_from_text("banane", view, "de")
+    assert "z. B. saphir d4" in str(problem.value)
+
+
+def test_master_prompt_never_suggests_a_card_not_in_hand() -> None:
+    for seed in range(100):
+        state = MasterGame().new_initial_state()
+        rng = random.Random(seed_for(seed, 0))
+        while state.phase in (Phase.DEAL, Phase.START):
+            state.apply(CHANCE, state.sample_chance(rng))
+        if state.hands[0][3] == 0 and state.player == 0:
+            break
+    else:
+        raise AssertionError("no seed found")
+    code, out = invoke("play", "master", "--seed", str(seed), "--seat", "human", "--seat",
+                       "random", input="banana\n")
+    assert code == 1  # the input ran out after the refused line
+    best = max(v for v in range(4) if state.hands[0][v])  # p0's highest card: not a Ruby
+    word = CARDS[best].id  # the English word to type is the card's id
+    text = " ".join(out.split())
+    assert f"place a card — a card and a cell, e.g. {word} d4, {best} d4 (? help" in text
+    assert f"I do not understand 'banana'; type a card and a cell, e.g. {word} d4." in text
+
+
+def test_farkle_keep_says_which_dice_do_not_score() -> None:
+    game = FarkleGame()
+    state = game.new_initial_state()
+    for text in ("companion skree", "companion tabby", "item gold-purse", "item second-wind",
+                 "start p0", ):
+        state.apply(CHANCE, game.parse_action(text))
+    state.apply(0, game.parse_action("recruit"))
+    state.apply(CHANCE, game.parse_action("dice 123466 blank"))
+    legal = list(state.legal_actions(0))
+    roll = state.view(0)["roll"]
+    with pytest.raises(InputProblem, match="2 sixes do not score"):
+        farkle_choice(game, "keep 66", legal, "en", roll)
+    with pytest.raises(InputProblem, match="a six does not score"):
+        farkle_choice(game, "keep 16", legal, "en", roll)
+    with pytest.raises(InputProblem, match="2 Sechsen zählen nicht"):
+        farkle_choice(game, "behalte 66", legal, "de", roll)
+    with pytest.raises(InputProblem, match="the roll is 123466"):
+        farkle_choice(game, "keep 5", legal, "en", roll)
+    # the engine says so too (replay, bots, every interface)
+    with pytest.raises(IllegalActionError, match="the 6s do not score"):
+        state.apply(0, game.parse_action("keep 66"))
+
+
+@pytest.mark.parametrize("text", ["²", "³ d4", "١"])
+def test_unicode_digits_are_refused_not_crashing(text: str) -> None:
+    with pytest.raises(InputProblem):
+        parse_bid_words(text, "en", tiebreak=False)
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
+    bids(state, "f0 c0", "f0 c0", "f0 c0")
+    play(state, "chance: card magician")
+    bids(state, "f2 c0", "f1 c0", "f0 c0")
+    with pytest.raises(InputProblem):
+        choice_from_text(state.game, text, state.legal_actions(0), "en")
+    with pytest.raises(InputProblem):
+        placement_from_text(text, _view_without_ruby(), "en")
+    game = FarkleGame()
+    farkle = game.new_initial_state()
+    for entry in ("companion skree", "companion tabby", "item gold-purse", "item second-wind",
+                  "start p0"):
+        farkle.apply(CHANCE, game.parse_action(entry))
+    with pytest.raises(InputProblem):
+        farkle_choice(game, text, list(farkle.legal_actions(0)), "en")
+
+
+def test_numbers_too_long_for_int_are_refused_not_crashing() -> None:
+    """``int()`` refuses more than 4,300 digits: such input is a reason, not a traceback."""
+    many = "9" * 5000
+    for text in (many, f"f{many}", f"{many}c"):
+        with pytest.raises(InputProblem):
+            parse_bid_words(text, "en", tiebreak=False)
+    with pytest.raises(InputProblem):
+        placement_from_text(f"sapphire d{many}", _view_without_ruby(), "en")
+
+
+# ---------------------------------------------------------------- names from a record
+def test_printable_escapes_surrogates_and_control_characters() -> None:
+    assert printable("Ann") == "Ann"
+    assert printable("Eve\ud800") == "Eve\\ud800"
+    assert printable("x\x1b[31my\n") == "x\\x1b[31my\\n"
+    assert printable(7) == "7"
+
+
+def test_replay_prints_seat_names_as_text_even_markup_and_surrogates(tmp_path: Path) -> None:
+    state = _second_lowest_decides()
+    record = finish_record(new_record(state.game, [{"name": "[/bold]", "player": "human"},
+                                                   {"name": "Eve\ud800[red]", "player": "x"}]),
+                           state)
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(record.to_json()), encoding="utf-8")  # "\ud800" escaped
+    code, out = invoke("replay", str(path))
+    assert code == 0, out
+    text = " ".join(out.split())
+    assert "Winner: p1 (Eve\\ud800[red])." in text
+    assert "p0 [/bold] 12 against p1 Eve\\ud800[red] 15" in text
+    code, out = invoke("replay", str(path), "--json")
+    assert code == 0 and json.loads(out)["ok"] is True
+
+
+def test_replay_of_a_fist_record_with_odd_names(tmp_path: Path) -> None:
+    game = FistGame({"players": 3, "max_turns": 1})
+    bots = [make_bot("fist", "random", random.Random(s)) for s in range(3)]
+    state = play_out(game.new_initial_state(), bots, random.Random(1))
+    seats = [{"name": name, "player": "human"} for name in ("[bold]a", "b[/]", "\udfff")]
+    path = tmp_path / "fist.json"
+    path.write_text(json.dumps(finish_record(new_record(game, seats), state).to_json()),
+                    encoding="utf-8")
+    code, out = invoke("replay", str(path))
+    assert code == 0, out
+    assert "Traceback" not in out and "Winner: " in out

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from dragonlair.bots import Bot, ask_bot
 from dragonlair.core.game import CHANCE, Action, State
+from dragonlair.core.players import Bot, ask_bot
 
 
 def seed_for(seed: int, game_index: int, stream: int = 0) -> int:

@@ -1,0 +1,42 @@
+"""Players that hold a seat: they receive that seat's view and its legal actions only.
+
+This is the one gate between a state and whoever plays a seat (a bot here, a person
+through the terminal or the server): :func:`ask_bot` hands over the view and the legal
+actions, never the state, and checks the answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from dragonlair.core.errors import DragonlairError
+from dragonlair.core.game import JSON, Action, State
+
+
+class Bot(Protocol):
+    """A bot: given its seat's view and legal actions, returns one of the legal actions."""
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action: ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+
+
+class BotError(DragonlairError):
+    """A bot answered with something that is not one of its legal actions."""
+
+
+def ask_bot(bot: Bot, state: State, seat: int) -> Action:
+    """The one way a driver asks a bot: it is handed ``seat``'s view (fresh, plain JSON data
+    built by the engine, holding no reference into the state) and the legal actions, never
+    the state itself; its answer must be one of those actions (F8, M6, D9)."""
+    legal = tuple(state.legal_actions(seat))
+    action = bot.choose(state.view(seat), legal)
+    index = getattr(action, "index", None)
+    for a in legal:
+        if a.index == index:
+            return a
+    raise BotError(f"the bot in seat p{seat} ({type(bot).__name__}) chose {action!r}, "
+                   f"which is not one of its {len(legal)} legal actions")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from dragonlair.core.errors import IllegalActionError, OptionError, SeatError, shown
+from dragonlair.core.events import Event, EventChain, chain_from_list, chain_to_list
 
 #: The pseudo-seat that resolves chance nodes.
 CHANCE = -1
@@ -58,16 +59,25 @@ class Outcome:
 
     winners: tuple[int, ...]
     placings: tuple[int, ...]
+    #: a catalogue code (``fist.end.points_reached``), rendered with ``reason_params``
     reason: str
     scores: tuple[float, ...] = field(default=())
+    reason_params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> JSON:
         return {
             "winners": list(self.winners),
             "placings": list(self.placings),
             "reason": self.reason,
+            "reason_params": dict(self.reason_params),
             "scores": list(self.scores),
         }
+
+    def message(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """Why the game ended, in ``lang``."""
+        from dragonlair.core.i18n import render
+
+        return render(self.reason, self.reason_params, lang, names)
 
 
 def placings_from_scores(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
@@ -135,9 +145,48 @@ def weighted_pick(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
 
 
 class State(ABC):
-    """A position of a game. Mutable; :meth:`clone` copies it."""
+    """A position of a game. Mutable; :meth:`clone` copies it.
+
+    Events: each applied action appends events (:meth:`emit`) to a persistent chain that
+    :meth:`clone` shares in O(1) (an engine's ``clone`` copies ``_ev`` and ``_nev``)."""
 
     num_players: int
+    #: the events so far, newest first (:data:`dragonlair.core.events.EventChain`)
+    _ev: EventChain = None
+    #: how many events there are
+    _nev: int = 0
+
+    def emit(self, code: str, to: int | None = None, **params: Any) -> None:
+        """Record that something happened: ``code`` with ``params``, for everyone
+        (``to=None``) or for seat ``to`` only."""
+        self._ev = (Event(code, params, to), self._ev)
+        self._nev += 1
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has had (the next event's sequence number)."""
+        return self._nev
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[tuple[int, Event]]:
+        """``(seq, event)`` of the events ``seat`` (``None``: a spectator) may see, from
+        sequence number ``since`` on, oldest first."""
+        events = chain_to_list(self._ev, self._nev, since)
+        start = self._nev - len(events)
+        return [(start + i, e) for i, e in enumerate(events)
+                if e.to is None or e.to == seat]
+
+    def all_events(self) -> list[Event]:
+        """Every event, secrets included (snapshots, tests)."""
+        return chain_to_list(self._ev, self._nev)
+
+    def _set_events(self, events: Sequence[Event]) -> None:
+        self._ev = chain_from_list(events)
+        self._nev = len(events)
+
+    def snapshot(self) -> JSON:
+        """The whole state as JSON that :meth:`Game.restore` turns back into an equal state
+        (same legal actions, views, events and future) without replaying the history."""
+        raise NotImplementedError(f"{type(self).__name__} has no snapshot yet")
 
     @abstractmethod
     def current_seats(self) -> tuple[int, ...]:
@@ -173,9 +222,12 @@ class State(ABC):
         """The outcome once terminal, else ``None``."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None, since: int = 0) -> JSON:
         """What ``seat`` may know (``None``: a spectator), as JSON-ready data. Any other
-        value than a seat of the table (``CHANCE`` too) raises :class:`SeatError`."""
+        value than a seat of the table (``CHANCE`` too) raises :class:`SeatError`.
+
+        The envelope of :mod:`dragonlair.core.views`; its ``events`` are those this viewer
+        may see with a sequence number from ``since`` on."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -221,6 +273,10 @@ class Game(ABC):
 
     @abstractmethod
     def new_initial_state(self) -> State: ...
+
+    def restore(self, snapshot: JSON) -> State:
+        """A state from :meth:`State.snapshot` (checked; :class:`RecordError` if malformed)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot restore snapshots yet")
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:

@@ -911,7 +911,7 @@ class FarkleState(State):
             "result": outcome.to_json() if outcome else None,
         }
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None, since: int = 0) -> JSON:
         if seat is not None:
             check_seat_range(seat, self.num_players)
         v = self._public()

@@ -1045,7 +1045,7 @@ class FistState(State):
                     out[i] = f"p{s}: sealed"
         return out
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None, since: int = 0) -> JSON:
         """What ``seat`` may know (F8); ``None`` for a spectator."""
         if seat is not None:
             check_seat_range(seat, self.num_players)

@@ -524,7 +524,7 @@ class MasterState(State):
             out[v] -= self.hands[seat][v]
         return out
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None, since: int = 0) -> JSON:
         if seat is not None:
             check_seat_range(seat, 2)
         v = self._public()

@@ -12,7 +12,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from dragonlair.core.errors import IllegalActionError, OptionError, SeatError, shown
 from dragonlair.core.events import Event, EventChain, chain_from_list, chain_to_list
@@ -144,7 +146,11 @@ def weighted_pick(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     return outcomes[-1][0]
 
 
-class State(ABC):
+#: A game's action type (a ``State`` of a game is ``State[ThatAction]``).
+A = TypeVar("A", bound=Action, default=Action)
+
+
+class State(ABC, Generic[A]):
     """A position of a game. Mutable; :meth:`clone` copies it.
 
     Events: each applied action appends events (:meth:`emit`) to a persistent chain that
@@ -200,16 +206,16 @@ class State(ABC):
         return self.current_seats() == (CHANCE,)
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> Sequence[Action]:
+    def legal_actions(self, seat: int) -> Sequence[A]:
         """Legal actions of ``seat`` now, in a stable order (by index); empty if it may not act
         (``CHANCE`` included). A seat that is not at the table raises :class:`SeatError`."""
 
     @abstractmethod
-    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[A, float]]:
         """At a chance node: every outcome with its probability (they sum to 1)."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: A) -> None:
         """Apply ``action`` for ``seat`` (``CHANCE`` at chance nodes).
 
         Raises :class:`IllegalActionError` (naming the rule) and changes nothing
@@ -230,12 +236,12 @@ class State(ABC):
         may see with a sequence number from ``since`` on."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> State[A]:
         """An independent copy."""
 
     @property
     @abstractmethod
-    def history(self) -> Sequence[tuple[int, Action]]:
+    def history(self) -> Sequence[tuple[int, A]]:
         """Every applied (seat, action), chance outcomes included, in order."""
 
     def turn_count(self) -> int:
@@ -246,7 +252,7 @@ class State(ABC):
     def full_state(self) -> JSON:
         """Everything, secrets included (for replays, debugging and tests)."""
 
-    def sample_chance(self, rng: random.Random) -> Action:
+    def sample_chance(self, rng: random.Random) -> A:
         """Pick a chance outcome with ``rng``, weighted by its probability."""
         return weighted_pick(self.chance_outcomes(), rng)
 

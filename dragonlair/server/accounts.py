@@ -1,0 +1,174 @@
+"""Accounts: guests in one step, registered users (argon2), sessions as opaque tokens.
+
+The session cookie holds a random token (HttpOnly, SameSite=Lax, Secure behind TLS); the
+database stores only its SHA-256, so a leaked database opens no session. Passwords are hashed
+with argon2id and never logged: request bodies are not logged, and validation errors are
+answered without the values that failed (:func:`dragonlair.server.app.create_app`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from typing import Annotated, Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as OrmSession
+
+from dragonlair.server.db import Session, User, now
+from dragonlair.server.errors import ServerError
+
+COOKIE = "dragonlair_session"
+USERNAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+
+_hasher = PasswordHasher()
+#: verified against when a username is unknown, so that a login takes as long either way
+_DUMMY_HASH = _hasher.hash("not a password of anyone")
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def db(request: Request) -> Any:
+    """A database session for one request (closed after it)."""
+    with request.app.state.sessions() as session:
+        yield session
+
+
+DB = Annotated[OrmSession, Depends(db)]
+
+
+def user_from_token(session: OrmSession, token: str | None) -> User | None:
+    """The user a session token belongs to (``None``: no token, unknown or expired)."""
+    if not token or len(token) > 128:
+        return None
+    row = session.get(Session, token_hash(token))
+    if row is None or row.expires_at < now():
+        return None
+    return session.get(User, row.user_id)
+
+
+def current_user(request: Request, session: DB) -> User:
+    user = user_from_token(session, request.cookies.get(COOKIE))
+    if user is None:
+        raise ServerError("server.auth.required", 401)
+    return user
+
+
+def optional_user(request: Request, session: DB) -> User | None:
+    return user_from_token(session, request.cookies.get(COOKIE))
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+def start_session(request: Request, response: Response, session: OrmSession,
+                  user: User) -> None:
+    settings = request.app.state.settings
+    token = secrets.token_urlsafe(32)
+    max_age = settings.session_days * 86400
+    session.add(Session(token_hash=token_hash(token), user_id=user.id,
+                        expires_at=now() + max_age))
+    session.commit()
+    response.set_cookie(COOKIE, token, max_age=max_age, httponly=True, samesite="lax",
+                        secure=settings.cookie_secure, path="/")
+
+
+def user_json(user: User) -> dict[str, Any]:
+    return {"id": user.id, "username": user.username, "display_name": user.display_name,
+            "guest": user.is_guest}
+
+
+class GuestIn(BaseModel):
+    display_name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class RegisterIn(BaseModel):
+    username: str = Field(min_length=3, max_length=32)
+    password: str = Field(min_length=8, max_length=256)
+    display_name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class LoginIn(BaseModel):
+    username: str = Field(min_length=1, max_length=32)
+    password: str = Field(min_length=1, max_length=256)
+
+
+def clean_name(text: str) -> str:
+    """A display name without control characters or surrounding blanks."""
+    name = "".join(ch for ch in text if ch.isprintable()).strip()
+    if not name:
+        raise ServerError("server.auth.bad_display_name", 422)
+    return name
+
+
+@router.post("/auth/guest")
+def guest(body: GuestIn, request: Request, response: Response, session: DB) -> dict[str, Any]:
+    """Play as a guest: one step, a session cookie, no password."""
+    handle = f"guest-{secrets.token_hex(5)}"
+    user = User(username=handle, display_name=clean_name(body.display_name or handle),
+                password_hash=None, is_guest=True)
+    session.add(user)
+    session.commit()
+    start_session(request, response, session, user)
+    return user_json(user)
+
+
+@router.post("/auth/register")
+def register(body: RegisterIn, request: Request, response: Response,
+             session: DB) -> dict[str, Any]:
+    """A new account (argon2id hash of the password) and a session."""
+    if not USERNAME.match(body.username) or body.username.lower().startswith("guest-"):
+        raise ServerError("server.auth.bad_username", 422)
+    user = User(username=body.username,
+                display_name=clean_name(body.display_name or body.username),
+                password_hash=_hasher.hash(body.password), is_guest=False)
+    session.add(user)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise ServerError("server.auth.username_taken", 409) from None
+    start_session(request, response, session, user)
+    return user_json(user)
+
+
+@router.post("/auth/login")
+def login(body: LoginIn, request: Request, response: Response, session: DB) -> dict[str, Any]:
+    user = session.scalar(select(User).where(User.username == body.username))
+    stored = user.password_hash if user is not None else None
+    try:
+        _hasher.verify(stored or _DUMMY_HASH, body.password)
+        ok = stored is not None
+    except (VerificationError, InvalidHashError):
+        ok = False
+    if not ok or user is None:
+        raise ServerError("server.auth.bad_credentials", 401)
+    if stored is not None and _hasher.check_needs_rehash(stored):
+        user.password_hash = _hasher.hash(body.password)
+    start_session(request, response, session, user)
+    return user_json(user)
+
+
+@router.post("/auth/logout")
+def logout(request: Request, response: Response, session: DB) -> dict[str, Any]:
+    token = request.cookies.get(COOKIE)
+    if token and len(token) <= 128:
+        session.execute(delete(Session).where(Session.token_hash == token_hash(token)))
+        session.commit()
+    response.delete_cookie(COOKIE, path="/")
+    return {"ok": True}
+
+
+@router.get("/me")
+def me(user: CurrentUser) -> dict[str, Any]:
+    return user_json(user)

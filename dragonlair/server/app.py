@@ -1,0 +1,101 @@
+"""The application: settings, database (migrated on start), routes, error answers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from dragonlair.server import accounts, lobby, ws
+from dragonlair.server.db import make_engine, make_sessionmaker
+from dragonlair.server.errors import ServerError
+from dragonlair.server.migrate import upgrade
+from dragonlair.server.settings import Settings
+from dragonlair.server.tables import PROTOCOL, Hub
+
+log = logging.getLogger("dragonlair.server")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server as an ASGI application. On start it creates and migrates the database
+    (Alembic, to the newest revision) and resumes every running table."""
+    settings = settings or Settings()
+    engine = make_engine(settings.url(), settings.sqlite_synchronous)
+    sessions = make_sessionmaker(engine)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(upgrade, engine)
+        executor = ThreadPoolExecutor(max(1, settings.bot_workers),
+                                      thread_name_prefix="dragonlair-bot")
+        hub = Hub(settings, sessions, executor)
+        app.state.hub = hub
+        resumed = await hub.resume_all()
+        log.info("dragonlair server ready; %d running table(s) resumed", resumed)
+        try:
+            yield
+        finally:
+            await hub.close()
+            executor.shutdown(wait=False, cancel_futures=True)
+            engine.dispose()
+
+    app = FastAPI(title="Dragonlair", version=str(PROTOCOL), lifespan=lifespan,
+                  description="Lobby (REST) and play (WebSocket /ws/tables/{id}); "
+                              "see docs/protocol.md.")
+    app.state.settings = settings
+    app.state.sessions = sessions
+    app.state.engine = engine
+
+    @app.exception_handler(ServerError)
+    async def server_error(_request: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # never echo the input: it may be a password
+        problems = [{"field": ".".join(str(x) for x in e.get("loc", ())),
+                     "problem": e.get("type", "invalid")} for e in exc.errors()][:20]
+        return JSONResponse({"code": "server.request.invalid", "params": {"errors": problems},
+                             "rule": None}, status_code=422)
+
+    limit = settings.limits.max_body_bytes
+
+    @app.middleware("http")
+    async def bounded(request: Request,
+                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            return JSONResponse({"code": "server.request.too_large",
+                                 "params": {"limit": limit}, "rule": None}, status_code=413)
+        if length is None and request.method in ("POST", "PUT", "PATCH") and \
+                request.headers.get("transfer-encoding"):
+            return JSONResponse({"code": "server.request.length_required", "params": {},
+                                 "rule": None}, status_code=411)
+        return await call_next(request)
+
+    @app.get("/api/health", tags=["server"])
+    def health() -> dict[str, Any]:
+        return {"ok": True, "protocol": PROTOCOL}
+
+    app.include_router(accounts.router)
+    app.include_router(lobby.router)
+    app.include_router(ws.router)
+    return app
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
+          **kwargs: Any) -> None:
+    """Run the server under uvicorn (``dragonlair serve``)."""
+    import uvicorn
+
+    app = create_app(settings)
+    uvicorn.run(app, host=host, port=port,
+                ws_max_size=max(65536, settings.limits.max_message_chars * 8),
+                log_level=kwargs.pop("log_level", "info"), **kwargs)

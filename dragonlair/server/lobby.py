@@ -1,0 +1,255 @@
+"""The lobby (REST, described by the OpenAPI document at ``/openapi.json``): the games and
+their option specs, tables (create, list, show, join, leave, start) and finished records."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session as OrmSession
+
+from dragonlair.core.errors import DragonlairError
+from dragonlair.server.accounts import DB, CurrentUser
+from dragonlair.server.db import ActionRow, GameTable, Seat, now
+from dragonlair.server.errors import ServerError
+from dragonlair.server.tables import Hub, action_count, entry, read_seats
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+STATUSES = ("open", "running", "finished")
+
+
+@router.get("/games")
+def games() -> list[dict[str, Any]]:
+    """Every game: id, name, players, version, its option specs (a form) and its bots."""
+    from dragonlair.bots import bot_names
+    from dragonlair.games import game_ids, plugin
+
+    out = []
+    for game_id in game_ids():
+        p = plugin(game_id)
+        info = p.info
+        out.append({"id": info.id, "name": info.name, "min_players": info.min_players,
+                    "max_players": info.max_players, "version": info.version,
+                    "options": [spec.to_json() for spec in info.options],
+                    "bots": bot_names(game_id), "default_bot": p.default_bot,
+                    "strongest_bot": p.strongest_bot})
+    return out
+
+
+class SeatIn(BaseModel):
+    """A seat of a new table: ``me`` (the creator), ``open`` (anyone may join) or ``bot``
+    (``bot``: one of the game's bot names; none: the game's default bot)."""
+
+    kind: Literal["me", "open", "bot"]
+    bot: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class TableIn(BaseModel):
+    game: str = Field(min_length=1, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    #: one entry per seat; none: the creator and open seats
+    seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=16)
+    rated: bool = False
+
+
+class JoinIn(BaseModel):
+    seat: int | None = Field(default=None, ge=0, le=15)
+
+
+def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": table.id, "game": table.game, "game_version": table.game_version,
+        "status": table.status, "rated": table.rated, "options": table.options,
+        "created_by": table.created_by, "created_at": table.created_at,
+        "started_at": table.started_at, "finished_at": table.finished_at,
+        "seats": [seat.to_json() for seat in read_seats(s, table.id)],
+        "result": table.result,
+    }
+    if detail:
+        out["seq"] = action_count(s, table.id)
+    return out
+
+
+def get_table(s: OrmSession, table_id: str) -> GameTable:
+    table = s.get(GameTable, table_id) if len(table_id) <= 32 else None
+    if table is None:
+        raise ServerError("server.table.not_found", 404, table=table_id[:32])
+    return table
+
+
+@router.post("/tables", status_code=201)
+def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> dict[str, Any]:
+    """A new table, open for players: options are checked by the game (an
+    :class:`~dragonlair.core.errors.OptionError` comes back as 422 with its code)."""
+    from dragonlair.bots import bot_names
+    from dragonlair.games import game_ids, make_game, plugin
+
+    if body.game not in game_ids():
+        raise ServerError("core.game.unknown", 422, game=body.game, known=game_ids())
+    p = plugin(body.game)
+    options = dict(body.options)
+    seats = body.seats or [SeatIn(kind="me")]
+    if body.seats is not None and "players" not in options and any(
+            spec.name == "players" for spec in p.info.options):
+        options["players"] = len(body.seats)
+    try:
+        game = make_game(body.game, options)
+    except DragonlairError as exc:
+        raise ServerError(exc.code, 422, **exc.params) from None
+    if body.seats is None:
+        seats = [SeatIn(kind="me")] + [SeatIn(kind="open")] * (game.num_players - 1)
+    if len(seats) != game.num_players:
+        raise ServerError("server.table.seat_count", 422, seats=len(seats),
+                          players=game.num_players)
+    if sum(seat.kind == "me" for seat in seats) > 1:
+        raise ServerError("server.table.one_seat_each", 422)
+    known = bot_names(body.game)
+    for seat in seats:
+        if seat.kind == "bot" and (seat.bot or p.default_bot) not in known:
+            raise ServerError("server.table.unknown_bot", 422, bot=seat.bot, known=known)
+    opened = s.scalar(select(func.count()).select_from(GameTable).where(
+        GameTable.created_by == user.id, GameTable.status == "open")) or 0
+    limit = request.app.state.settings.limits.max_open_tables_per_user
+    if opened >= limit:
+        raise ServerError("server.table.too_many_open", 429, limit=limit)
+    table = GameTable(id=secrets.token_urlsafe(9), game=body.game,
+                      game_version=game.info.version, options=game.record_options(),
+                      status="open", rated=body.rated, created_by=user.id)
+    s.add(table)
+    s.flush()
+    for i, seat in enumerate(seats):
+        s.add(Seat(table_id=table.id, seat=i,
+                   kind={"me": "human", "open": "open", "bot": "bot"}[seat.kind],
+                   user_id=user.id if seat.kind == "me" else None,
+                   bot=(seat.bot or p.default_bot) if seat.kind == "bot" else None))
+    s.commit()
+    return table_json(s, table, detail=True)
+
+
+@router.get("/tables")
+def list_tables(s: DB, status: Annotated[list[Literal["open", "running", "finished"]] | None,
+                                         Query()] = None,
+                limit: Annotated[int, Query(ge=1, le=200)] = 100) -> list[dict[str, Any]]:
+    """Tables by status (default: open and running), newest first."""
+    wanted = status or ["open", "running"]
+    tables = s.scalars(select(GameTable).where(GameTable.status.in_(wanted))
+                       .order_by(GameTable.created_at.desc()).limit(limit)).all()
+    return [table_json(s, t) for t in tables]
+
+
+@router.get("/tables/{table_id}")
+def show_table(table_id: str, s: DB) -> dict[str, Any]:
+    return table_json(s, get_table(s, table_id), detail=True)
+
+
+@router.post("/tables/{table_id}/join")
+async def join(table_id: str, body: JoinIn, request: Request,
+               user: CurrentUser) -> dict[str, Any]:
+    """Take an open seat (the one named, or the first) of a table not yet started."""
+    def work(s: OrmSession) -> dict[str, Any]:
+        table = get_table(s, table_id)
+        if table.status != "open":
+            raise ServerError("server.table.not_open", 409, status=table.status)
+        if s.scalar(select(Seat.seat).where(Seat.table_id == table_id,
+                                            Seat.user_id == user.id)) is not None:
+            raise ServerError("server.table.already_seated", 409)
+        query = select(Seat.seat).where(Seat.table_id == table_id, Seat.kind == "open")
+        if body.seat is not None:
+            query = query.where(Seat.seat == body.seat)
+        seat = s.scalar(query.order_by(Seat.seat).limit(1))
+        if seat is None:
+            raise ServerError("server.table.no_open_seat", 409, seat=body.seat)
+        done = s.execute(update(Seat).where(Seat.table_id == table_id, Seat.seat == seat,
+                                            Seat.kind == "open")
+                         .values(kind="human", user_id=user.id))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise ServerError("server.table.no_open_seat", 409, seat=seat)
+        s.commit()
+        return table_json(s, table, detail=True)
+
+    out = await hub_of(request).db(work)
+    await hub_of(request).changed(table_id)
+    return out
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+    """Give up one's seat at a table not yet started (it becomes open)."""
+    def work(s: OrmSession) -> dict[str, Any]:
+        table = get_table(s, table_id)
+        if table.status != "open":
+            raise ServerError("server.table.not_open", 409, status=table.status)
+        done = s.execute(update(Seat).where(Seat.table_id == table_id,
+                                            Seat.user_id == user.id)
+                         .values(kind="open", user_id=None))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise ServerError("server.table.not_seated", 409)
+        s.commit()
+        return table_json(s, table, detail=True)
+
+    out = await hub_of(request).db(work)
+    await hub_of(request).changed(table_id)
+    return out
+
+
+@router.post("/tables/{table_id}/start")
+async def start(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+    """Start a table whose seats are all taken (by its creator or a seated player)."""
+    def work(s: OrmSession) -> dict[str, Any]:
+        table = get_table(s, table_id)
+        if table.status != "open":
+            raise ServerError("server.table.not_open", 409, status=table.status)
+        seats = read_seats(s, table_id)
+        if table.created_by != user.id and all(x.user_id != user.id for x in seats):
+            raise ServerError("server.table.not_yours", 403)
+        still = [x.seat for x in seats if x.kind == "open"]
+        if still:
+            raise ServerError("server.table.seats_open", 409, seats=still)
+        done = s.execute(update(GameTable).where(GameTable.id == table_id,
+                                                 GameTable.status == "open")
+                         .values(status="running", started_at=now()))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise ServerError("server.table.not_open", 409, status="running")
+        s.commit()
+        s.refresh(table)
+        return table_json(s, table, detail=True)
+
+    out = await hub_of(request).db(work)
+    await hub_of(request).changed(table_id)
+    return out
+
+
+@router.get("/tables/{table_id}/record")
+def record(table_id: str, s: DB) -> dict[str, Any]:
+    """A finished table as a record ``dragonlair replay`` accepts (docs/records.md). A table
+    still being played has none: its record would tell the chance outcomes to come."""
+    from dragonlair.core.records import Record
+
+    table = get_table(s, table_id)
+    if table.status != "finished":
+        raise ServerError("server.table.not_finished", 409, status=table.status)
+    seats = []
+    for seat in read_seats(s, table_id):
+        if seat.kind == "bot":
+            seats.append({"name": seat.name or f"bot {seat.bot}", "player": f"bot:{seat.bot}"})
+        else:
+            seats.append({"name": seat.name or f"p{seat.seat}", "player": "human"})
+    rows = s.execute(select(ActionRow.seat, ActionRow.action)
+                     .where(ActionRow.table_id == table_id).order_by(ActionRow.seq)).all()
+    rec = Record(table.game, table.game_version, dict(table.options), seats,
+                 [entry(r[0], r[1]) for r in rows], table.result,
+                 meta={"server_table": table.id, "started_at": table.started_at,
+                       "finished_at": table.finished_at})
+    out: dict[str, Any] = json.loads(json.dumps(rec.to_json()))
+    return out
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+

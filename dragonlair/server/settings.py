@@ -1,0 +1,70 @@
+"""Server settings: where the database lives, who may open a WebSocket, and every bound."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: the data folder when none is given: ``$DRAGONLAIR_DATA`` or ``~/.local/share/dragonlair``
+DEFAULT_DATA_DIR = Path(os.environ.get("DRAGONLAIR_DATA")
+                        or Path.home() / ".local" / "share" / "dragonlair")
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on everything a client sends (docs/protocol.md, "Limits")."""
+
+    #: the largest WebSocket message the server reads (characters of JSON text)
+    max_message_chars: int = 8192
+    #: the largest HTTP JSON body of the lobby (bytes)
+    max_body_bytes: int = 65536
+    #: the longest action text, idempotency key and correlation id
+    max_action_chars: int = 200
+    max_key_chars: int = 64
+    #: messages per second a WebSocket may send (token bucket), and the burst it may save up
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    #: errors for flooding after which the server closes the socket
+    max_rate_errors: int = 50
+    #: messages the server may queue for one slow viewer before it drops the connection
+    #: (the client then resumes)
+    max_queued: int = 512
+    #: usernames, display names, passwords (characters)
+    max_username: int = 32
+    max_display_name: int = 40
+    min_password: int = 8
+    max_password: int = 256
+    #: tables a user may have open (not yet started) at once
+    max_open_tables_per_user: int = 10
+    #: chance draws and bot moves applied in a row before the server yields to others
+    max_auto_actions: int = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything :func:`dragonlair.server.create_app` needs.
+
+    ``database_url``: a SQLAlchemy URL; ``None`` means a SQLite file ``dragonlair.db`` in
+    ``data_dir`` (created, with the folder, on first start). ``allowed_origins``: origins (as
+    ``scheme://host[:port]``) whose pages may open a WebSocket, besides the server's own
+    (an ``Origin`` equal to the request's ``Host``). ``cookie_secure``: send the session cookie
+    over HTTPS only (set it behind TLS). ``bot_workers``: threads that think for bots.
+    ``sqlite_synchronous``: ``FULL`` (default: an acknowledged action survives a power cut)
+    or ``NORMAL`` (faster in WAL mode; survives a crash of the server, not of the machine)."""
+
+    database_url: str | None = None
+    data_dir: Path = DEFAULT_DATA_DIR
+    allowed_origins: tuple[str, ...] = ()
+    cookie_secure: bool = False
+    session_days: int = 30
+    bot_workers: int = 2
+    sqlite_synchronous: str = "FULL"
+    limits: Limits = field(default_factory=Limits)
+
+    def url(self) -> str:
+        """The database URL (the default SQLite file's folder is created here)."""
+        if self.database_url:
+            return self.database_url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(self.data_dir / 'dragonlair.db').resolve()}"

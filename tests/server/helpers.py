@@ -1,0 +1,261 @@
+"""A real server (uvicorn on 127.0.0.1, a free port, in a thread; SQLite in a temporary
+folder) and clients that speak to it as a browser would: httpx for the lobby, a WebSocket
+per table, every received message kept for the leak checks."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from dragonlair.core.game import State
+from dragonlair.core.records import Record, parse_entry
+from dragonlair.games import make_game
+from dragonlair.server import Settings, create_app
+from dragonlair.server.accounts import COOKIE
+from dragonlair.server.tables import Hub, TableRuntime
+
+JSON = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerThread:
+    """``create_app(settings)`` under uvicorn in a thread: :meth:`start`, :meth:`stop`."""
+
+    def __init__(self, data: Path, **settings: Any) -> None:
+        self.settings = Settings(data_dir=data, bot_workers=2, **settings)
+        self.port = free_port()
+        self.app = create_app(self.settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                log_level="warning", ws_max_size=1 << 20, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def hub(self) -> Hub:
+        hub: Hub = self.app.state.hub
+        return hub
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+    def runtime(self, table_id: str) -> TableRuntime:
+        deadline = time.monotonic() + 10
+        while table_id not in self.hub.tables:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"table {table_id} never loaded")
+            time.sleep(0.01)
+        return self.hub.tables[table_id]
+
+
+_ids = itertools.count()
+
+
+class Client:
+    """A person: a guest session (httpx) and, once connected, a WebSocket to one table."""
+
+    def __init__(self, server: ServerThread, name: str | None = None,
+                 guest: bool = True) -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.base, timeout=20)
+        self.user: JSON = {}
+        if guest:
+            r = self.http.post("/api/auth/guest", json={"display_name": name} if name else {})
+            assert r.status_code == 200, r.text
+            self.user = r.json()
+        self.ws: ClientConnection | None = None
+        self.received: list[JSON] = []
+        self.seat: int | None = None
+        self.seen = -1  # the newest log seq of a welcome or update
+
+    @property
+    def token(self) -> str | None:
+        return self.http.cookies.get(COOKIE)
+
+    def connect(self, table_id: str, hello: bool = True,
+                headers: dict[str, str] | None = None) -> JSON | None:
+        extra = dict(headers or {})
+        if self.token:
+            extra["Cookie"] = f"{COOKIE}={self.token}"
+        self.ws = connect(f"ws://127.0.0.1:{self.server.port}/ws/tables/{table_id}",
+                          additional_headers=extra, max_size=1 << 22,
+                          open_timeout=10).__enter__()
+        self.seen = -1
+        if not hello:
+            return None
+        welcome = self.request({"type": "hello", "protocol": 1})
+        assert welcome["type"] == "welcome", welcome
+        self.seat = welcome["seat"]
+        return welcome
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
+
+    def send_raw(self, text: str) -> None:
+        assert self.ws is not None
+        self.ws.send(text)
+
+    def recv(self, timeout: float) -> JSON | None:
+        assert self.ws is not None
+        try:
+            text = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return None
+        message: JSON = json.loads(text)
+        self.received.append(message)
+        if message.get("type") in ("welcome", "update"):
+            self.seen = max(self.seen, message["seq"])
+        return message
+
+    def wait(self, pred: Callable[[JSON], bool], timeout: float = 20) -> JSON:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            message = self.recv(max(0.0, deadline - time.monotonic()))
+            if message is not None and pred(message):
+                return message
+        raise AssertionError(f"no such message within {timeout}s; last: {self.received[-3:]}")
+
+    def drain(self) -> None:
+        while self.recv(0.0) is not None:
+            pass
+
+    def request(self, message: JSON, timeout: float = 20) -> JSON:
+        """Send ``message`` with a fresh id; the answer that names it (``re``)."""
+        rid = f"r{next(_ids)}"
+        self.send_raw(json.dumps({**message, "id": rid}))
+        return self.wait(lambda m: m.get("re") == rid, timeout)
+
+    def act(self, action: str, seq: int | None = None, key: str | None = None) -> JSON:
+        return self.request({"type": "act", "action": action,
+                             "seq": self.seen if seq is None else seq,
+                             "key": key or f"k{next(_ids)}"})
+
+    def catch_up(self, seq: int, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while self.seen < seq:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw seq {seq} (saw {self.seen})")
+            self.recv(0.05)
+
+
+def new_table(owner: Client, game: str, seats: list[JSON], **options: Any) -> JSON:
+    r = owner.http.post("/api/tables", json={"game": game, "options": options, "seats": seats})
+    assert r.status_code == 201, r.text
+    table: JSON = r.json()
+    return table
+
+
+def consistent(runtime: TableRuntime) -> State:
+    """The runtime's current state (never mutated after it is swapped in)."""
+    return runtime.state
+
+
+def play_to_end(server: ServerThread, table_id: str, humans: dict[int, Client],
+                rng: random.Random, *, stale_bids: bool = True,
+                max_steps: int = 20_000, stop_after: int | None = None) -> None:
+    """Humans play random legal moves (chosen from the server's state: the test is the
+    oracle of legality, the protocol is what is tested) until the game ends, or until
+    ``stop_after`` human actions. Sealed bids are sent in a shuffled order, each with the
+    sequence number the client saw when the bid began (``stale_bids``)."""
+    runtime = server.runtime(table_id)
+    acted = 0
+    for _ in range(max_steps):
+        state = consistent(runtime)
+        n = len(state.history)
+        if state.is_terminal():
+            for client in humans.values():
+                client.catch_up(n)
+            return
+        mine = [s for s in state.current_seats() if s in humans]
+        if not mine:
+            time.sleep(0.002)
+            continue
+        rng.shuffle(mine)
+        for seat in mine:
+            humans[seat].catch_up(n)
+        for seat in mine:
+            client = humans[seat]
+            action = rng.choice(list(state.legal_actions(seat)))
+            answer = client.act(str(action), seq=n if stale_bids else None)
+            assert answer["type"] == "ack", (answer, str(action), seat)
+            acted += 1
+            if stop_after is not None and acted >= stop_after:
+                return
+    raise AssertionError("the game did not end")
+
+
+def states_at(record: Record, seqs: Iterable[int]) -> dict[int, State]:
+    """The state after the first ``n`` actions of ``record``, for each ``n`` in ``seqs``."""
+    game = make_game(record.game, record.options)
+    state = game.new_initial_state()
+    wanted = sorted(set(seqs))
+    out: dict[int, State] = {}
+    i = 0
+    for n in range(len(record.actions) + 1):
+        while i < len(wanted) and wanted[i] == n:
+            out[n] = state.clone()
+            i += 1
+        if n < len(record.actions):
+            seat, text = parse_entry(record.actions[n], game.num_players)
+            state.apply(seat, game.parse_action(text))
+    return out
+
+
+def check_no_leaks(record: Record, clients: Iterable[tuple[int | None, list[JSON]]]) -> int:
+    """Every welcome and update a client received is exactly the engine's view for that
+    client's seat at that point (so it holds nothing of another seat's private part), and no
+    event in it is addressed to another seat. Returns how many views were checked."""
+    clients = list(clients)
+    seqs = [m["seq"] for _, msgs in clients for m in msgs
+            if m.get("type") in ("welcome", "update")]
+    states = states_at(record, seqs)
+    checked = 0
+    for seat, msgs in clients:
+        for m in msgs:
+            if m.get("type") not in ("welcome", "update"):
+                continue
+            state, view = states[m["seq"]], m["view"]
+            assert m["seat"] == seat
+            if "events_total" in view:
+                expected = state.view(seat, since=view["events_since"])
+            else:  # a game whose view has no envelope yet: the whole view is sent
+                expected = state.view(seat)
+            assert json.loads(json.dumps(expected)) == view, (seat, m["seq"])
+            for event in view.get("events") or []:
+                assert event.get("to") in (None, seat), (seat, event)
+            if seat is None and "private" in view:
+                assert view["private"] is None and view["legal"] is None
+            checked += 1
+    return checked

@@ -6,17 +6,9 @@ same seeds per seat), so a balance run and a simulation with the same arguments 
 games. The bots see only their views; the report itself watches the full engine state through
 ``play_out``'s ``on_action`` callback.
 
-What counts as "getting" a card:
-
-- Fist of Dragonstones: a player gets a character when they use its power from the card
-  itself: by winning its auction (cursed and passed auctions give it to nobody), or by playing
-  it with the Goblin or the Imp. A Ghost copying a character counts for the Ghost only; a
-  Doppelganger doubling a power counts once. A Goblin or Imp revealed last, and so never
-  auctioned, counts for nobody. One more row: holding the Doppelganger when the game ends.
-- Dragon Farkle: a player gets a companion when it is dealt to them (at setup, or after a
-  wipe-out in the Lair), and a magic item when it is in their hand at a moment when nobody is
-  over the item limit: the starting item, and items kept at the end of a turn (items gained
-  and lost to a farkle, or discarded at once at the limit, never were held).
+What counts as "getting" a card is the game's own: its plugin's balance observer
+(:class:`dragonlair.core.plugin.BalanceObserver`, in ``dragonlair/games/<id>/balance.py``).
+A game whose plugin has none has nothing to report on.
 
 The win rate of a card is over (game, player) pairs: a player who got the card at least once
 in a game counts once for that game, however often they got it.
@@ -27,36 +19,46 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from dragonlair.bots import make_bot
 from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.errors import OptionError
-from dragonlair.core.game import CHANCE, Action, Game, State
+from dragonlair.core.game import Game
 from dragonlair.games import make_game
 from dragonlair.simulate import output_file_problem, seat_bots
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from dragonlair.games.farkle.game import FarkleGame
-    from dragonlair.games.farkle.state import FarkleState
-    from dragonlair.games.fist.actions import FistAction
-    from dragonlair.games.fist.game import FistGame
-    from dragonlair.games.fist.state import FistState
+    from dragonlair.core.plugin import BalanceObserver
 
-#: the games that have cards to report on
-BALANCE_GAMES = ("fist", "farkle")
-#: bots used in every seat when none are given (farkle: ``optimal`` plays about 9 games/s,
-#: ``cautious`` about 250, so 500 games stay well under a minute)
-DEFAULT_BOTS = {"fist": "greedy", "farkle": "cautious"}
 PLOT_FORMATS = (".png", ".svg")
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
-DOPPEL_END = "doppelganger@end"
+
+
+def balance_games() -> tuple[str, ...]:
+    """The games that have cards to report on: those whose plugin has a balance observer."""
+    from dragonlair.games import game_ids, plugin
+
+    return tuple(g for g in game_ids() if plugin(g).balance is not None)
+
+
+def _balance_observer(game_id: str) -> Callable[[Game], BalanceObserver]:
+    """The game's balance observer factory, or :class:`OptionError` saying why there is none."""
+    from dragonlair.games import game_ids, plugin
+
+    known = ", ".join(balance_games())
+    if game_id not in game_ids():
+        raise OptionError(f"unknown game {game_id!r}; the balance report is for {known}")
+    spec = plugin(game_id)
+    if spec.balance is None:
+        raise OptionError(f"{spec.info.name} has no cards to report on; the balance report "
+                          f"is for {known}")
+    return spec.balance
 
 
 def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -122,6 +124,8 @@ class BalanceReport:
     turns: int
     seconds: float
     options: dict[str, Any] = field(default_factory=dict)
+    #: what "got" counts (the observer's ``got_help``)
+    got_help: str = "times a player got it"
 
     @property
     def base_rate(self) -> float:
@@ -167,9 +171,9 @@ class BalanceReport:
         from rich import box
         from rich.table import Table
 
-        fist = self.game == "fist"
-        got = ("got: times a player got it (auction won, or played by the Goblin / Imp); "
-               if fist else "got: times dealt or kept; ")
+        # cards won at auction show their auctions and games, the others their kind
+        fist = any("auctioned" in c.counts for c in self.cards)
+        got = f"got: {self.got_help}; "
         table = Table(
             title=self.title(),
             caption=f"{got}n: players who got it in a game, wins: how many of them won it; "
@@ -259,190 +263,6 @@ def check_plot_path(path: Path | str) -> None:
         raise OptionError("the plot needs matplotlib: pip install 'dragonlair[plot]'") from None
 
 
-# ---------------------------------------------------------------------------- observers
-class _Observer:
-    """Watches one game at a time; ``got[k]`` is the set of seats that got card ``k``."""
-
-    cards: list[CardStats]
-
-    def start(self, state: State) -> None:
-        raise NotImplementedError
-
-    def __call__(self, state: State, seat: int, action: Action) -> None:
-        raise NotImplementedError
-
-    def got(self, state: State) -> list[set[int]]:
-        raise NotImplementedError
-
-
-class _FistObserver(_Observer):
-    """Replays each auction's resolution (F5.2-F5.7) from the revealed bids, and sees
-    Goblin and Imp plays as cards entering the turn's ``auctioned`` list without a reveal."""
-
-    def __init__(self, game: FistGame) -> None:
-        self.n = game.num_players
-        self.cards = [CardStats(c.id, c.name_en, "character",
-                                counts=dict.fromkeys(("auctioned", "won", "played", "cursed",
-                                                      "passed", "doubled"), 0))
-                      for c in game.cards]
-        if game.doppelganger is not None:
-            self.cards.append(CardStats(DOPPEL_END, "Doppelganger at game end",
-                                        "held at end"))
-
-    def start(self, state: State) -> None:
-        from dragonlair.games.fist.state import Phase
-
-        self.holders: list[set[int]] = [set() for _ in self.cards]
-        self.bids: list[Any] = []
-        self.silver: list[tuple[int, Any]] = []
-        self.tied: tuple[int, ...] = ()
-        self.card = 0
-        self.winner: int | None = None
-        self.auctioned_list: list[int] | None = None
-        self.seen = 0
-        self.prev_phase = Phase.SETUP
-
-    def __call__(self, state: State, seat: int, action: Action) -> None:
-        from dragonlair.games.fist.actions import Kind
-        from dragonlair.games.fist.state import Phase
-
-        s = cast("FistState", state)
-        kind = cast("FistAction", action).kind
-        if seat >= 0 and kind == Kind.BID:
-            if not self.bids:  # the first sealed bid: the card is up for auction
-                assert s.current is not None
-                self.card = s.current
-                self.winner = None
-                self.cards[self.card].counts["auctioned"] += 1
-            self.bids.append(action)
-            if len(self.bids) == self.n:
-                self._reveal(s)
-        elif seat >= 0 and kind == Kind.SILVER:
-            self.silver.append((seat, action))
-            if len(self.silver) == len(self.tied):
-                self._reveal_silver(s)
-        elif seat >= 0 and kind == Kind.DOUBLE:
-            self.cards[self.card].counts["doubled"] += 1
-        self._scan(s, revealed=seat == CHANCE and self.prev_phase == Phase.REVEAL)
-        self.prev_phase = s.phase
-
-    def _reveal(self, s: FistState) -> None:
-        bids = self.bids
-        self.bids = []
-        counts = self.cards[self.card].counts
-        if any(b.c for b in bids):  # F5.4: cursed
-            counts["cursed"] += 1
-            return
-        values = [(b.a + b.b) * (2 if b.d else 1) for b in bids]
-        top = max(values)
-        tied = tuple(i for i, v in enumerate(values) if v == top)
-        if top == 0:  # F5.5
-            counts["passed"] += 1
-        elif len(tied) == 1:  # F5.6
-            self._win(s, tied[0])
-        else:  # F5.7
-            self.tied = tied
-            self.silver = []
-
-    def _reveal_silver(self, s: FistState) -> None:
-        vals = {seat: b.a * (2 if b.b else 1) for seat, b in self.silver}
-        self.silver = []
-        self.tied = ()
-        top = max(vals.values())
-        best = [seat for seat, v in vals.items() if v == top]
-        if len(best) == 1:
-            self._win(s, best[0])
-        else:
-            self.cards[self.card].counts["passed"] += 1
-
-    def _win(self, s: FistState, winner: int) -> None:
-        # the engine keeps its winner while it waits (or when the game ended): agree with it
-        if s.winner is not None and s.current == self.card and s.winner != winner:
-            raise AssertionError(f"balance: auction winner p{winner}, engine says p{s.winner}")
-        self.winner = winner
-        self.cards[self.card].counts["won"] += 1
-        self.cards[self.card].acquisitions += 1
-        self.holders[self.card].add(winner)
-
-    def _scan(self, s: FistState, revealed: bool) -> None:
-        """Cards that entered this turn's ``auctioned`` list: a reveal (chance, REVEAL) or a
-        Goblin / Imp play by the winner of the auction being resolved."""
-        new: list[int] = []
-        if s.auctioned is not self.auctioned_list:
-            if self.auctioned_list is not None:
-                new.extend(self.auctioned_list[self.seen:])
-            self.auctioned_list = s.auctioned
-            self.seen = 1  # entry 0, the Witch, is auctioned without a reveal
-        new.extend(s.auctioned[self.seen:])
-        self.seen = max(self.seen, len(s.auctioned))
-        if revealed and new:
-            new = new[1:]
-        for k in new:
-            assert self.winner is not None, "a card was played outside a won auction"
-            self.cards[k].counts["played"] += 1
-            self.cards[k].acquisitions += 1
-            self.holders[k].add(self.winner)
-
-    def got(self, state: State) -> list[set[int]]:
-        s = cast("FistState", state)
-        if s.game.doppelganger is not None and s.doppel_holder is not None:
-            self.holders[-1].add(s.doppel_holder)
-            self.cards[-1].acquisitions += 1
-        return self.holders
-
-
-class _FarkleObserver(_Observer):
-    """Companions: a new value in a seat's companion slot. Items: a seat's hand grows,
-    looked at only when no player is over the item limit (D8.3)."""
-
-    def __init__(self, game: FarkleGame) -> None:
-        self.n = game.num_players
-        self.ncomp = len(game.companions)
-        self.cards = ([CardStats(c.id, c.name_en, "companion") for c in game.companions]
-                      + [CardStats(c.id, c.name_en, "item") for c in game.items])
-
-    def start(self, state: State) -> None:
-        self.holders: list[set[int]] = [set() for _ in self.cards]
-        self.companion = [-1] * self.n
-        self.hands: list[list[int]] = [[] for _ in range(self.n)]
-
-    def __call__(self, state: State, seat: int, action: Action) -> None:
-        from dragonlair.games.farkle.state import Dec, Phase
-
-        s = cast("FarkleState", state)
-        for p, k in enumerate(s.companions):
-            if k != self.companion[p]:
-                self.companion[p] = k
-                if k >= 0:
-                    self.cards[k].acquisitions += 1
-                    self.holders[k].add(p)
-        if s.phase == Phase.DECIDE and s.dec == Dec.DISCARD:
-            return  # someone is over the limit: wait until they have chosen
-        for p, hand in enumerate(s.items):
-            old = self.hands[p]
-            if hand != old:
-                grown = Counter(hand) - Counter(old)
-                for i, n in grown.items():
-                    self.cards[self.ncomp + i].acquisitions += n
-                    self.holders[self.ncomp + i].add(p)
-                self.hands[p] = list(hand)
-
-    def got(self, state: State) -> list[set[int]]:
-        return self.holders
-
-
-def _observer(game_id: str, game: Game) -> _Observer:
-    if game_id == "fist":
-        from dragonlair.games.fist.game import FistGame
-
-        assert isinstance(game, FistGame)
-        return _FistObserver(game)
-    from dragonlair.games.farkle.game import FarkleGame
-
-    assert isinstance(game, FarkleGame)
-    return _FarkleObserver(game)
-
-
 def balance_report(
     game_id: str,
     games: int,
@@ -453,16 +273,12 @@ def balance_report(
 ) -> BalanceReport:
     """Play ``games`` bot games (game ``i`` seeded from ``(seed, i)``, as ``simulate`` does)
     and tally, per card, how often the players who got it won (see the module docstring)."""
-    if game_id not in BALANCE_GAMES:
-        if game_id == "master":
-            raise OptionError("Dragon Master has no characters, companions or items to "
-                              "report on; the balance report is for fist and farkle")
-        raise OptionError(f"the balance report is for fist and farkle, not {game_id!r}")
+    make_observer = _balance_observer(game_id)
     if games < 1:
         raise OptionError("--games must be at least 1")
     game = make_game(game_id, options or {})
-    names = seat_bots(list(bots) if bots else [DEFAULT_BOTS[game_id]], game.num_players)
-    observer = _observer(game_id, game)
+    observer = make_observer(game)
+    names = seat_bots(list(bots) if bots else [observer.default_bot], game.num_players)
     winner_seats = 0
     turns = 0
     start = time.perf_counter()
@@ -486,4 +302,4 @@ def balance_report(
             on_game(i)
     return BalanceReport(game_id, games, game.num_players, names, seed, observer.cards,
                          winner_seats, turns, time.perf_counter() - start,
-                         dict(game.record_options()))
+                         dict(game.record_options()), observer.got_help)

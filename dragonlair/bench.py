@@ -19,13 +19,12 @@ from rich.table import Table
 from dragonlair.core.driver import random_playout
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import weighted_pick
-from dragonlair.games import make_game
+from dragonlair.games import game_ids, make_game, plugin
 
-BENCH_TABLES: dict[str, dict[str, Any]] = {
-    "fist": {"players": 4},
-    "master": {},
-    "farkle": {"players": 2},
-}
+
+def bench_table(game_id: str) -> dict[str, Any]:
+    """The table (options) a game is benchmarked at: its plugin's ``bench_options``."""
+    return dict(plugin(game_id).bench_options)
 
 
 @dataclass(slots=True)
@@ -54,7 +53,7 @@ class BenchResult:
 def bench_game(game_id: str, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     """Play uniform random games of ``game_id`` for about ``seconds`` on one core."""
     rate = ours_rate(game_id, seconds, seed)
-    return BenchResult(game_id, BENCH_TABLES.get(game_id, {}), rate.games, rate.actions,
+    return BenchResult(game_id, bench_table(game_id), rate.games, rate.actions,
                        rate.seconds)
 
 
@@ -78,20 +77,17 @@ class Reference:
     why: str
 
 
-REFERENCES: tuple[Reference, ...] = (
-    Reference("fist", "goofspiel", {"players": 4}, True,
-              "sealed simultaneous bids for a revealed prize, 4 players; as the turn-based "
-              "transformation, so that each seat's sealed bid is one action, as in fist"),
-    Reference("fist", "first_sealed_auction", {"players": 4}, False,
-              "a sealed-bid auction, 4 players: chance draws the valuations, then one bid "
-              "per seat"),
-    Reference("master", "tic_tac_toe", {}, False,
-              "two players placing pieces on a grid, the legal moves being cells of the "
-              "board, as Dragon Master's placements (OpenSpiel has no dealt-card "
-              "placement game; its card games, e.g. leduc_poker, bet rather than place)"),
-    Reference("farkle", "pig", {"players": 2}, False,
-              "push-your-luck dice, 2 players: roll again or bank the turn total"),
-)
+def _references() -> tuple[Reference, ...]:
+    """Every game's OpenSpiel references (its plugin's ``interop.references``)."""
+    out = []
+    for gid in game_ids():
+        spec = plugin(gid).interop
+        for ref in spec.references if spec is not None else ():
+            out.append(Reference(gid, ref.name, dict(ref.params), ref.turn_based, ref.why))
+    return tuple(out)
+
+
+REFERENCES: tuple[Reference, ...] = _references()
 
 
 def load_openspiel() -> ModuleType:
@@ -160,7 +156,7 @@ def timed(playout: Callable[[random.Random], int], seconds: float, seed: int = 0
 
 def ours_rate(game_id: str, seconds: float, seed: int = 0) -> Rate:
     """Our game through ``random_playout`` (the loop of ``dragonlair bench``)."""
-    game = make_game(game_id, BENCH_TABLES.get(game_id, {}))
+    game = make_game(game_id, bench_table(game_id))
     return timed(lambda rng: random_playout(game.new_initial_state(), rng), seconds, seed)
 
 
@@ -196,7 +192,7 @@ class VersusResult:
             "machine": self.machine,
             "loop": "uniform random playouts, one core, seeded random.Random; every applied "
                     "action counts, chance included; one action per seat's sealed bid",
-            "games": {g: {"options": BENCH_TABLES.get(g, {}), **r.to_json()}
+            "games": {g: {"options": bench_table(g), **r.to_json()}
                       for g, r in self.ours.items()},
             "references": {ref.name: {"game": ref.game, "params": ref.params,
                                       "turn_based": ref.turn_based, "why": ref.why,

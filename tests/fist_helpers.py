@@ -49,3 +49,25 @@ def bids(state: FistState, *texts: str) -> FistState:
 def quiet_witch(state: FistState) -> FistState:
     """Everybody bids nothing on the Witch: it is passed."""
     return bids(state, *["f0 c0"] * state.num_players)
+
+
+def private(state: FistState, seat: int, code: str) -> list[dict[str, Any]]:
+    """The params of the events ``code`` told to ``seat`` alone (F8 secrets)."""
+    return [dict(e.params) for _, e in state.events_for(seat) if e.code == code and e.to == seat]
+
+
+def events(state: FistState, seat: int | None, code: str) -> list[dict[str, Any]]:
+    """The params of the events ``code`` that ``seat`` (None: a spectator) may see."""
+    return [dict(e.params) for _, e in state.events_for(seat) if e.code == code]
+
+
+def pub(state: FistState, seat: int | None = None) -> dict[str, Any]:
+    """The public part of ``seat``'s view (docs/views.md)."""
+    public: dict[str, Any] = state.view(seat)["public"]
+    return public
+
+
+def me(state: FistState, seat: int) -> dict[str, Any]:
+    """The private part (the screen, F8) of ``seat``'s view."""
+    private: dict[str, Any] = state.view(seat)["private"]
+    return private

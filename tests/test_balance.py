@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from dragonlair.balance import DOPPEL_END, BalanceReport, balance_report, check_plot_path
+from dragonlair.balance import BalanceReport, balance_games, balance_report, check_plot_path
 from dragonlair.balance import wilson_interval as wilson
 from dragonlair.bots import make_bot
 from dragonlair.cli.main import app
@@ -22,6 +22,7 @@ from dragonlair.core.errors import OptionError
 from dragonlair.core.game import State
 from dragonlair.games import make_game
 from dragonlair.games.farkle.state import Phase as FarklePhase
+from dragonlair.games.fist.balance import DOPPEL_END
 from dragonlair.games.fist.custom import load_file
 from dragonlair.games.fist.state import FistState
 from dragonlair.simulate import seat_bots, simulate
@@ -183,7 +184,9 @@ def test_same_seed_same_games_as_simulate() -> None:
 
 
 def test_report_rejects_games_without_cards() -> None:
-    with pytest.raises(OptionError, match="no characters"):
+    # the games with a balance observer in their plugin, and no other
+    assert balance_games() == ("farkle", "fist")
+    with pytest.raises(OptionError, match="Dragon Master has no cards to report on"):
         balance_report("master", 5)
     with pytest.raises(OptionError, match="at least 1"):
         balance_report("fist", 0)
@@ -222,7 +225,7 @@ def test_cli_plot_png_and_svg(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["master"], "Dragon Master has no characters"),
+    (["master"], "Dragon Master has no cards to report on"),
     (["chess"], "unknown game 'chess'"),
     (["fist", "--plot", "{tmp}/out.pdf"], "must end in .png or .svg"),
     (["fist", "--games", "0"], "at least 1"),

@@ -20,14 +20,15 @@ from dragonlair.bots import make_bot
 from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
 from dragonlair.cli.farkle_screen import players_table as farkle_players_table
 from dragonlair.cli.fist_play import InputProblem, choice_from_text, parse_bid_words
-from dragonlair.cli.fist_screen import Narrator, players_table, render_help
+from dragonlair.cli.fist_screen import EventLog, event_line, players_table, render_help
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.main import app
 from dragonlair.cli.master_play import placement_from_text
 from dragonlair.cli.master_screen import cards_table, deciding_line, round_end_lines
 from dragonlair.core.driver import play_out, seed_for
-from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.events import Event
 from dragonlair.core.game import CHANCE
+from dragonlair.core.i18n import render
 from dragonlair.core.records import finish_record, new_record
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.fist.game import FistGame
@@ -63,7 +64,7 @@ def _goldsmith_last() -> FistState:
     its power (take a Red Amulet) ends the turn."""
     state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("goldsmith", "ghost"))
     quiet_witch(state)
-    for card in [c for c in state.view(None)["pile"] if c != "goldsmith"]:
+    for card in [c for c in state.view(None)["public"]["pile"] if c != "goldsmith"]:
         play(state, f"chance: card {card}")
         bids(state, "f0 c0", "f0 c0", "f0 c0")
     play(state, "chance: card goldsmith")
@@ -72,26 +73,37 @@ def _goldsmith_last() -> FistState:
     return state
 
 
+def _line(state: FistState, code: str, **params: object) -> str:
+    """How the log shows the event ``code`` with ``params`` (rendered from the catalogue)."""
+    return event_line(state.game, Event(code, params), "en")
+
+
 def test_log_tells_the_winners_gain_when_the_power_is_the_last_auction_of_the_turn() -> None:
+    """The Goldsmith's Amulet is told before the end of the turn it ends (F4.4)."""
     state = _goldsmith_last()
-    lines = Narrator(state.game, "en", ["Ann", "Bo", "Cy"]).feed(state.view(None)["history"])
-    won = lines.index("p0 won the Goldsmith")
-    assert lines[won + 1] == "p0 took 1 Red Amulet from the bank"
-    assert lines[won + 2].startswith("End of turn 1")
-    # a card revealed by chance is nobody's doing: no gain is told for it
-    assert sum("took" in line for line in lines) == 1
+    lines = EventLog(state.game, "en").feed_state(state)
+    won = lines.index(_line(state, "fist.auction.won", seat=0, card="goldsmith"))
+    assert lines[won + 1] == _line(state, "fist.gain.amulet", seat=0, n=1)
+    assert lines[won + 2] == _line(state, "fist.turn.end", turn=1)
+    assert lines[won + 3] == _line(state, "fist.turn.start", turn=2)
+    assert "p0 takes a Red Amulet" in lines[won + 1]
+    # a card revealed by chance is nobody's doing: only the one gain is told
+    assert sum(" takes " in line for line in lines) == 1
 
 
 def test_summary_names_how_each_auction_ended() -> None:
     state = _goldsmith_last()
-    narrator = Narrator(state.game, "en", ["Ann", "Bo", "Cy"])
-    narrator.feed(state.view(None)["history"])
-    summary = narrator.summary()
-    assert summary[0] == "— Turn 1 begins —"
-    assert "Nobody bid: the Witch passes." in summary
-    assert sum(line.startswith("Nobody bid:") for line in summary) == 9  # Witch and 8 more
-    assert summary[-2:] == ["p0 won the Goldsmith", "— Turn 2 begins —"]
-    assert all("bid 1 Fairy" not in line for line in summary)  # outcomes, not every bid
+    log = EventLog(state.game, "en")
+    log.feed_state(state)
+    summary = log.summary()
+    assert summary[0] == _line(state, "fist.turn.start", turn=1) == "[bold]— Turn 1 begins —[/]"
+    passed = _line(state, "fist.auction.passed", card="witch")
+    assert passed in summary
+    assert sum("Nobody bid for" in line for line in summary) == 9  # Witch and 8 more
+    assert summary[-2:] == [_line(state, "fist.auction.won", seat=0, card="goldsmith"),
+                            _line(state, "fist.turn.start", turn=2)]
+    assert all("has bid" not in line and " bid 1 " not in line
+               for line in summary)  # outcomes, not every bid
 
 
 # ---------------------------------------------------------------- output paths, checked first
@@ -167,8 +179,12 @@ def test_auctions_a_human_could_only_pass_are_summed_up_on_their_next_screen() -
     summary = out[out.index("Auctions since your last screen"):]
     summary = summary[:summary.index("(type log for the whole game log)")]
     assert "— Turn 2 begins —" in summary
-    assert re.search(r"won the|passes\.|Tie again|cursed", summary)
-    assert "bid nothing" not in summary  # outcomes only, the log has the rest
+    outcomes = ("fist.auction.won", "fist.auction.passed", "fist.tiebreak.no_winner",
+                "fist.auction.cursed")
+    words = [render(code, {"seat": 0, "card": "witch"}, "en").split("Witch")[0].split("p0")[-1]
+             for code in outcomes]  # " wins the ", "Nobody bid for the "... (catalogue)
+    assert any(w.strip() and w in summary for w in words), words
+    assert "has bid" not in summary and "worth" not in summary  # outcomes only
     # the same forced pass is told once, with how often
     assert re.search(r"Only one thing was possible, so it was done for you: nothing \(the "
                      r"empty fist\) \(×\d+\)", " ".join(out.split()))
@@ -198,7 +214,7 @@ def test_master_and_farkle_offer_the_log_at_the_end_too() -> None:
     code, out = invoke("play", "master", "--seed", "3", "--seat", "human", "--seat", "random",
                        input=text + "log\n")
     assert code == 0, out[-2000:]
-    assert "Cards placed this round" in out[out.index("press Enter to leave>"):]
+    assert "What happened" in out[out.index("press Enter to leave>"):]
     text, _ = farkle_script(3, ["human", "cautious"])
     code, out = invoke("play", "farkle", "--seed", "3", "--seat", "human", "--seat",
                        "cautious", input=text + "verlauf\n")
@@ -215,17 +231,17 @@ def _second_lowest_decides() -> MasterState:
 
 
 def test_engine_names_the_lines_that_decided_the_round() -> None:
-    result = _second_lowest_decides().view(None)["rounds"][0]
+    result = _second_lowest_decides().view(None)["public"]["rounds"][0]
     assert result["decided_at"] == 1 and result["winner"] == 1
     lowest = play_grid(new_round(), ["2133", "1030", "3122", "2210"], 1)
     assert lowest.full_state()["rounds"][0]["decided_at"] == 0
-    drawn = play_grid(new_round(), DRAWN, 1).view(None)["rounds"][0]
+    drawn = play_grid(new_round(), DRAWN, 1).view(None)["public"]["rounds"][0]
     assert drawn["winner"] is None and drawn["decided_at"] is None
     assert deciding_line(drawn, ["a", "b"], "en") is None
 
 
 def test_deciding_line_in_words() -> None:
-    result = _second_lowest_decides().view(None)["rounds"][0]
+    result = _second_lowest_decides().view(None)["public"]["rounds"][0]
     names = ["Ann", "[/bold]"]
     assert deciding_line(result, names, "en") == (
         "Decided by the second-lowest lines: p0 Ann 12 against p1 \\[/bold] 15 "
@@ -244,7 +260,7 @@ def _tied_lowest_seed() -> int:
                 for s in (0, 1)]
         state = play_out(MasterGame().new_initial_state(), bots,
                          random.Random(seed_for(seed, 0)))
-        if (state.view(None)["rounds"][0]["decided_at"] or 0) > 0:
+        if (state.view(None)["public"]["rounds"][0]["decided_at"] or 0) > 0:
             return seed
     raise AssertionError("no seed found")
 
@@ -312,7 +328,7 @@ def _view_without_ruby() -> dict[str, object]:
     state.apply(CHANCE, game.parse_action("start p0"))
     assert state.phase == Phase.PLACE
     view = state.view(0)
-    assert view["hand"]["ruby"] == 0
+    assert view["private"]["hand"]["ruby"] == 0
     return view
 
 
@@ -344,29 +360,6 @@ def test_master_prompt_never_suggests_a_card_not_in_hand() -> None:
     text = " ".join(out.split())
     assert f"place a card — a card and a cell, e.g. {word} d4, {best} d4 (? help" in text
     assert f"I do not understand 'banana'; type a card and a cell, e.g. {word} d4." in text
-
-
-def test_farkle_keep_says_which_dice_do_not_score() -> None:
-    game = FarkleGame()
-    state = game.new_initial_state()
-    for text in ("companion skree", "companion tabby", "item gold-purse", "item second-wind",
-                 "start p0", ):
-        state.apply(CHANCE, game.parse_action(text))
-    state.apply(0, game.parse_action("recruit"))
-    state.apply(CHANCE, game.parse_action("dice 123466 blank"))
-    legal = list(state.legal_actions(0))
-    roll = state.view(0)["roll"]
-    with pytest.raises(InputProblem, match="2 sixes do not score"):
-        farkle_choice(game, "keep 66", legal, "en", roll)
-    with pytest.raises(InputProblem, match="a six does not score"):
-        farkle_choice(game, "keep 16", legal, "en", roll)
-    with pytest.raises(InputProblem, match="2 Sechsen zählen nicht"):
-        farkle_choice(game, "behalte 66", legal, "de", roll)
-    with pytest.raises(InputProblem, match="the roll is 123466"):
-        farkle_choice(game, "keep 5", legal, "en", roll)
-    # the engine says so too (replay, bots, every interface)
-    with pytest.raises(IllegalActionError, match="the 6s do not score"):
-        state.apply(0, game.parse_action("keep 66"))
 
 
 @pytest.mark.parametrize("text", ["²", "³ d4", "١"])

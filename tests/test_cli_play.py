@@ -8,26 +8,49 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.markup import escape
 from typer.testing import CliRunner
 
 from dragonlair.bots import make_bot
+from dragonlair.cli import fist_screen
 from dragonlair.cli.fist_play import (
     InputProblem,
     bid_from_text,
+    bid_text,
     choice_from_text,
     parse_bid_words,
     resolve_seats,
 )
-from dragonlair.cli.fist_screen import Narrator, describe_action
-from dragonlair.cli.i18n import engine_note
+from dragonlair.cli.fist_screen import (
+    EventLog,
+    card_text,
+    choice_words,
+    event_line,
+    forced_words,
+    plain_card_name,
+)
 from dragonlair.cli.main import app
 from dragonlair.core.driver import play_out
-from dragonlair.core.errors import OptionError
+from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.i18n import all_codes, has_message, languages, render
+from dragonlair.games.fist.custom import load_file
 from dragonlair.games.fist.game import FistGame
-from tests.fist_helpers import bids, new_table, play, setup
+from dragonlair.games.fist.state import FistState
+from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
 
 runner = CliRunner()
 THREE = ["--seat", "human", "--seat", "greedy", "--seat", "greedy"]
+
+
+def unrendered(out: str) -> list[str]:
+    """Engine codes printed as they are (a code with no message in the catalogue)."""
+    return re.findall(r"\bfist\.[a-z_]+\.[a-z_.]+", out)
+
+
+def flat(out: str) -> str:
+    """The output as one line of words: the panels' borders gone, so that a line wrapped in
+    a panel reads as it was written."""
+    return " ".join(out.replace("│", " ").split())
 
 
 def run(*args: str, input: str = "") -> tuple[int, str]:
@@ -59,7 +82,10 @@ def test_all_bot_table_plays_without_input_and_prints_log_and_result() -> None:
     code, out = run("--seed", "1", "--seat", "random", "--seat", "random", "--seat", "random")
     assert code == 0, out[-2000:]
     assert "Game log" in out
-    assert " won the " in out and " bid " in out
+    assert unrendered(out) == []  # every event and the reason rendered from the catalogue
+    text = flat(out)
+    won = render("fist.auction.won", {"seat": 0, "card": "witch"}, "en")
+    assert won.partition("p0")[2].partition("Witch")[0] in text  # e.g. " won the "
     assert re.search(r"Winner: p\d \(random\)|Shared win:", out)
     assert "Behind your screen" not in out  # nobody's coins on a public screen
 
@@ -95,17 +121,34 @@ def test_defaults_four_players_seat_zero_human() -> None:
 
 
 # ---------------------------------------------------------------- input
+def _refusal(text: str, lang: str = "en") -> str:
+    """The engine's refusal of p0's bid ``text`` on the Witch of a fresh 3-player table
+    (8 Fairy, 2 Common, no Black coin: F3.1), rendered from its code in ``lang`` (seats as
+    ``p0``, as in the log)."""
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
+    try:
+        state.apply(0, state.game.parse_action(text))
+    except DragonlairError as err:
+        return err.message(lang)
+    raise AssertionError(f"{text} was accepted")
+
+
 def test_invalid_bids_get_a_reason_and_a_new_prompt() -> None:
+    """The terminal reads what is typed; the engine says why a bid is refused (F5.1, F6)."""
     code, out = run("--seed", "3", *THREE, input="99\nbanana\nf3 c9\nblack\n\n0\n")
     assert "Traceback" not in out
-    assert "You have only 8 unspent Fairy Gold" in out
+    text = flat(out)
+    assert " ".join(_refusal("bid f99 c0").split()) in text  # more than a bid can hold
     assert "I do not understand 'banana'" in out
-    assert "You have only 2 Common Gold" in out
-    assert "You have no Black Magic coin" in out
+    assert " ".join(_refusal("bid f3 c9").split()) in text  # only 2 Common Gold (F5.1)
+    assert " ".join(_refusal("bid f0 c0 black").split()) in text  # no Black coin (F6)
     assert "Please type something" in out
-    assert out.count("Try again.") == 5
+    assert text.count("Try again.") == 5
     assert out.count("Your bid>") >= 7  # six answers on the Witch, then the next card
-    assert "p0 bid nothing (the empty fist)" in out
+    empty = render("fist.bid.revealed", {"seat": 0, "fairy": 0, "common": 0, "black": 0,
+                                         "amulet": 0, "value": 0}, "en")
+    assert " ".join(empty.split()) in text  # the empty fist, revealed (F5.4)
+    assert unrendered(out) == []
     assert code == 1 and "Game abandoned" in out  # the input ran out
 
 
@@ -153,8 +196,13 @@ def test_hot_seat_pauses_and_never_shows_another_players_screen() -> None:
     assert seen == {0, 1}
     # p0's sealed bid is not on p1's first screen; after the reveal it is public
     assert parts[1] == "0" and parts[3] == "1"
-    assert "7 Fairy" not in parts[4]
-    assert "p0 bid 7 Fairy + 2 Common" in out
+    own = {"seat": 0, "fairy": 7, "common": 2, "black": 0, "amulet": 0}
+    mine = " ".join(render("fist.bid.own", own, "en").split())
+    revealed = " ".join(render("fist.bid.revealed", {**own, "value": 9}, "en").split())
+    assert mine not in flat(parts[4])  # p0's secret, not on p1's screen (F8)
+    assert revealed not in flat(parts[4])
+    assert revealed in flat(out)  # public once revealed (F5.4)
+    assert unrendered(out) == []
 
 
 # ---------------------------------------------------------------- language
@@ -211,7 +259,7 @@ def test_save_of_an_all_bot_game(tmp_path: Path) -> None:
     (["--seat", "human", "--seat", "wizardbot", "--seat", "greedy"], "unknown bot 'wizardbot'"),
     (["--players", "4", *THREE], "does not match the 3 --seat"),
     (["--seat", "human", "--seat", "greedy"], "3 to 6 players, not 2"),
-    (["--lang", "fr"], "--lang must be en or de"),
+    (["--lang", "fr"], "--lang must be one of en, de, not 'fr'"),
 ])
 def test_bad_options_exit_non_zero_with_one_line(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", "fist", *args], input="")
@@ -247,10 +295,26 @@ def test_resolve_seats() -> None:
     ("2 schwarz amulett", "bid f2 c0 black amulet"),
 ])
 def test_friendly_bids(text: str, canon: str) -> None:
-    game = FistGame({"players": 3})
-    me = {"fairy": 8, "common": 2, "silver": 5, "black": 1, "amulet": 1}
-    legal = game.space.bids(8, 2, 1, 1)
-    assert str(bid_from_text(game, text, me, legal, "en", tiebreak=False)) == canon
+    """Friendly forms are notation for the canonical bid (docs/records.md)."""
+    parts = parse_bid_words(text, "en", tiebreak=False) if not text.lower().startswith(
+        "bid") else None
+    if parts is not None:
+        assert bid_text(parts, "en", tiebreak=False) == canon
+    state = _witch_of_rich_p0()
+    assert str(bid_from_text(state.game, state, 0, text, "en", tiebreak=False)) == canon
+
+
+def _witch_of_rich_p0() -> FistState:
+    """p0 holds a Black Magic coin and a Red Amulet (won on the Witch and the Goldsmith) and
+    bids on the Red Dragon."""
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("goldsmith", "ghost"))
+    bids(state, "f1 c0", "f0 c0", "f0 c0")  # p0 wins the Witch: a Black coin (F6)
+    play(state, "chance: card goldsmith")
+    bids(state, "f1 c0", "f0 c0", "f0 c0")  # p0 wins the Goldsmith: an Amulet
+    play(state, "chance: card red-dragon")
+    assert state.current_seats() == (0, 1, 2)
+    assert state.players[0].black == 1 and state.players[0].amulet == 1
+    return state
 
 
 @pytest.mark.parametrize(("text", "canon"), [
@@ -258,56 +322,82 @@ def test_friendly_bids(text: str, canon: str) -> None:
     ("silver 1", "silver 1"), ("pass", "silver 0"),
 ])
 def test_friendly_tie_break_bids(text: str, canon: str) -> None:
-    game = FistGame({"players": 3})
-    me = {"fairy": 8, "common": 2, "silver": 5, "black": 0, "amulet": 1}
-    legal = game.space.silvers(5, 1)
-    assert str(bid_from_text(game, text, me, legal, "en", tiebreak=True)) == canon
+    if not text.startswith("silver"):
+        assert bid_text(parse_bid_words(text, "en", tiebreak=True), "en",
+                        tiebreak=True) == canon
 
 
 @pytest.mark.parametrize("text", ["99", "banana", "1 2 3", "s2", "f9", "c3", "black", "amulet",
-                                  "bid f70 c0", "silver 1", ""])
+                                  "bid f70 c0", "silver 1", "", "f2 s1"])
 def test_unaffordable_or_unreadable_bids_are_refused(text: str) -> None:
-    game = FistGame({"players": 3})
-    me = {"fairy": 8, "common": 2, "silver": 5, "black": 0, "amulet": 0}
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
     with pytest.raises(InputProblem):
-        bid_from_text(game, text, me, game.space.bids(8, 2, 0, 0), "en", tiebreak=False)
+        bid_from_text(state.game, state, 0, text, "en", tiebreak=False)
+    assert len(state.history) == 14  # 12 stones, 2 specials: nothing applied
 
 
-def test_parse_bid_words_tie_break_refuses_gold() -> None:
-    with pytest.raises(InputProblem):
-        parse_bid_words("f2", "en", tiebreak=True)
+def test_a_refused_bid_shows_the_engines_reason_in_german() -> None:
+    """No re-check in the terminal: the refusal is the engine's code, rendered (F5.1)."""
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
+    with pytest.raises(InputProblem) as problem:
+        bid_from_text(state.game, state, 0, "f3 c9", "de", tiebreak=False)
+    assert str(problem.value) == _refusal("bid f3 c9", "de")
+    assert str(problem.value) != _refusal("bid f3 c9", "en")
 
 
-def _magician_win() -> tuple[FistGame, list[str]]:
-    """p0 wins the Magician with 4 stones: pay or take."""
+def test_in_a_tie_break_gold_is_the_engines_to_refuse() -> None:
+    """Typed gold in a tie-break is notation for a gold bid, which the engine refuses
+    (F5.7); gold and Silver in one bid is no action at all."""
+    assert bid_text(parse_bid_words("f2", "en", tiebreak=True), "en",
+                    tiebreak=True) == "bid f2 c0"
+    with pytest.raises(InputProblem, match="either gold"):
+        bid_text(parse_bid_words("f2 s1", "en", tiebreak=True), "en", tiebreak=True)
+
+
+def _magician_win() -> FistState:
+    """p0 wins the Magician with 4 stones: pay stones for points or take the other reward."""
     state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
     bids(state, "f0 c0", "f0 c0", "f0 c0")  # the Witch passes
     play(state, "chance: card magician")
     bids(state, "f2 c0", "f1 c0", "f0 c0")
-    legal = state.legal_actions(0)
+    return state
+
+
+def test_decisions_are_described_from_the_views_choice_codes() -> None:
+    """The menu is the view's ``legal`` part (docs/views.md): each choice told from its
+    ``fist.choice.*`` code in the player's language, in the order of the legal actions."""
+    state = _magician_win()
     game = state.game
-    assert [str(a) for a in legal][-1] == "take"
+    legal = state.view(0)["legal"]
+    assert legal["kind"] == "decision" and legal["card"] == "magician"
+    assert [c["action"] for c in legal["choices"]] == [str(a) for a in state.legal_actions(0)]
+    assert legal["choices"][-1]["code"] == "fist.choice.take"
+    for lang in ("en", "de"):
+        texts = [choice_words(game, c, lang) for c in legal["choices"]]
+        assert texts[-1] == render("fist.choice.take", {"card": "magician"}, lang)
+        pay = legal["choices"][0]
+        assert pay["code"] == "fist.choice.pay"
+        assert texts[0] == render("fist.choice.pay", pay["params"], lang)
+    assert "Magier" in choice_words(game, legal["choices"][-1], "de")
+
+
+def test_a_forced_move_is_told_in_words() -> None:
+    """A seat with one legal action is told what was done for it: the empty fist (F5.1)."""
+    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
+    quiet_witch(state)
+    play(state, "chance: card blue-dragon")
+    bids(state, "f8 c2", "f0 c0", "f0 c0")  # p0 spends all its gold on the Blue Dragon
+    play(state, "chance: card red-dragon")
+    assert [str(a) for a in state.legal_actions(0)] == ["bid f0 c0"]
     view = state.view(0)
-    narrator = Narrator(game, "en", ["You", "a", "b"], viewer=0)
-    lines = narrator.feed(view["history"])
-    assert any("won the Magician" in line for line in lines)
-    assert narrator.power_card == "magician"
-    texts = [describe_action(game, "en", a, decision=view["decision"],
-                             power_card=narrator.power_card, view=view) for a in legal]
-    return game, texts
-
-
-def test_decisions_are_described_in_words() -> None:
-    _, texts = _magician_win()
-    assert texts[0].startswith("Pay ") and texts[0].endswith("for 1 point")
-    assert texts[-1] == "Take 3 Silver instead"
+    assert forced_words(state.game, view, state.legal_actions(0)[0], "en") == \
+        "nothing (the empty fist)"
+    assert forced_words(state.game, view, state.legal_actions(0)[0], "de") == \
+        render("fist.ui.bid_empty", {}, "de")
 
 
 def test_choice_by_number_or_text() -> None:
-    state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
-    bids(state, "f0 c0", "f0 c0", "f0 c0")
-    play(state, "chance: card magician")
-    bids(state, "f2 c0", "f1 c0", "f0 c0")
+    state = _magician_win()
     game = state.game
     legal = state.legal_actions(0)
     assert choice_from_text(game, "1", legal, "en") == legal[0]
@@ -316,22 +406,139 @@ def test_choice_by_number_or_text() -> None:
     for bad in ("0", str(len(legal) + 1), "steal p1 red", "banana", ""):
         with pytest.raises(InputProblem):
             choice_from_text(game, bad, legal, "en")
+    # an action that is no choice now: the engine's reason, in the player's language
+    with pytest.raises(InputProblem) as problem:
+        choice_from_text(game, "steal p1 red", legal, "de", state, 0)
+    try:
+        state.clone().apply(0, game.parse_action("steal p1 red"))
+    except DragonlairError as err:
+        assert str(problem.value) == err.message("de")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_narrator_tells_whole_bot_games(lang: str) -> None:
-    """Every history of random games is narrated without error, and the log names
-    every auction's outcome."""
+def test_event_log_tells_whole_bot_games(lang: str) -> None:
+    """Every event of random games is rendered from the catalogue (no raw code), the log
+    ends with the game's end, and a seat's secrets are in its own log only (F8)."""
     for i in range(12):
         game = FistGame({"players": 3 + i % 4})
         bots = [make_bot("fist", "random", random.Random(100 * i + s))
                 for s in range(game.num_players)]
         state = play_out(game.new_initial_state(), bots, random.Random(i))
-        narrator = Narrator(game, lang, [f"bot{s}" for s in range(game.num_players)])
-        lines = narrator.feed(state.view(None)["history"])
-        assert narrator.done == len(state.history)
-        assert lines[-1].startswith("Game over" if lang == "en" else "Spielende")
-        if lang == "de":  # the engine's private notes are told in German too
-            for seat in range(game.num_players):
-                for note in state.view(seat)["me"]["notes"]:
-                    assert engine_note("de", note) != note
+        assert isinstance(state, FistState)
+        public = EventLog(game, lang, None)
+        lines = public.feed_state(state)
+        assert public.next_seq == state.event_count
+        outcome = state.outcome()
+        assert outcome is not None
+        reason = render(outcome.reason, outcome.reason_params, lang)
+        over = render("fist.ui.game_over", {"reason": reason}, lang)
+        assert lines[-1] == f"[bold]{escape(over)}[/]"
+        assert unrendered("\n".join(lines)) == []
+        assert public.private == []
+        for seat in range(game.num_players):
+            mine = EventLog(game, lang, seat)
+            mine.feed_state(state)
+            assert unrendered("\n".join(mine.lines)) == []
+            assert all(line in mine.lines for line in public.lines)
+            secret = [e for _, e in state.events_for(seat)
+                      if e.to == seat and not e.code.endswith(".own")]
+            assert len(mine.private) == len(secret)  # its own bids are on its screen
+
+
+#: English words of the engine's errors, events and end reasons and of the Fist screens
+ENGLISH_WORDS = ("won", "bid", "bids", "passes", "cursed", "stone", "stones", "points",
+                 "point", "Turn", "Fairy", "Common", "Silver", "Amulet", "Black", "reached",
+                 "cannot", "only", "Winner", "Why", "nobody", "Nobody", "takes", "took",
+                 "paid", "draws", "chose", "Witch", "Dragon", "the", "and", "your", "You")
+
+
+#: a code printed as it is, not rendered (``fist.bid.exceeds_unspent``, ``cli.you``...)
+RAW_CODE = re.compile(r"\b(fist|core|cli)\.[a-z_]+\.[a-z_]+")
+HOT_SEAT = ["--seat", "human", "--seat", "human", "--seat", "greedy"]
+
+
+@pytest.mark.parametrize(("seats", "first"), [
+    (THREE, "f3 c9\n"),  # one human and two bots
+    (HOT_SEAT, "\nf3 c9\n"),  # hot-seat: Enter when only p0 is looking, then the bid
+])
+def test_german_game_has_no_english_engine_text(seats: list[str], first: str) -> None:
+    """`dragonlair play fist --lang de`: every message, event, refusal and the result in
+    German, from the catalogues (a refused bid too: F5.1); no code printed raw."""
+    code, out = run("--seed", "3", *seats, "--lang", "de", input=first + alternating(6000))
+    assert code == 0, out[-2000:]
+    assert RAW_CODE.search(out) is None, RAW_CODE.search(out)
+    text = flat(out)
+    assert " ".join(_refusal("bid f3 c9", "de").split()) in text
+    assert "Gewinner" in out or "Geteilter Sieg" in out
+    assert render("fist.ui.game_over", {}, "de").split(":")[0] in text  # "Spielende"
+    # the seats' names are bot names (greedy) and the record notation is English by design
+    text = re.sub(r"\((?:bid|silver|pay|take|colour|steal|target|pick|buy|done|accept|decline|"
+                  r"draw|stop|double|single)[^)]*\)", "", text)
+    found = sorted({w for w in ENGLISH_WORDS if re.search(rf"\b{w}\b", text)})
+    assert not found, [text[max(0, m.start() - 60):m.end() + 60]
+                       for w in found for m in [re.search(rf"\b{w}\b", text)] if m][:5]
+
+
+# ---------------------------------------------------------------- the log from events
+def test_event_log_shows_a_viewer_only_what_it_may_see() -> None:
+    """The log is the engine's events this viewer may see (F8): p0's sealed bid is in p0's
+    log only, the others see that p0 has bid; a custom character (F9) is named by its own
+    name; lines render from the catalogue in the player's language; feeding again adds only
+    what is new."""
+    game = FistGame({"players": 3, "custom": load_file("moneylender")})
+    state = setup(game.new_initial_state(), ["rrby", "rbyy", "bbyy"], ("moneylender", "ghost"))
+    public = EventLog(game, "de", None)
+    mine = EventLog(game, "de", 0)
+    other = EventLog(game, "en", 1)
+    special = render("fist.turn.special", {"card": "Geldverleiher"}, "de")
+    assert special in public.feed_state(state)
+    assert special in mine.feed_state(state)
+    assert render("fist.turn.special", {"card": "Moneylender"}, "en") in other.feed_state(state)
+    # the starting stones (F3.1), one event per stone, in one line
+    assert public.lines[0].startswith(render("fist.ui.ev_setup", {"stones": ""}, "de"))
+    assert all(f"p{s} " in public.lines[0] for s in range(3))
+    play(state, "p0: bid f2 c1")
+    sealed = render("fist.bid.sealed", {"seat": 0}, "de")
+    own = render("fist.bid.own", {"seat": 0, "fairy": 2, "common": 1, "black": 0, "amulet": 0},
+                 "de")
+    assert public.feed_state(state) == [sealed]
+    new = mine.feed_state(state)
+    assert new[0] == sealed and new[1].startswith(f"[cyan]{own}[/]")
+    assert mine.private == []  # its own sealed bid is on its screen, not among the notes
+    assert other.feed_state(state) == [render("fist.bid.sealed", {"seat": 0}, "en")]
+    assert public.feed_state(state) == []  # nothing new
+    assert event_line(game, state.events_for(None)[-1][1], "en") == "p0 has bid"
+
+
+def test_card_names_and_texts_come_from_the_catalogue() -> None:
+    """Every built-in character has a name and a text in every language (keyed by id)."""
+    game = FistGame({"players": 3, "custom": load_file("moneylender")})
+    for lang in languages():
+        for card in game.cards:
+            name = plain_card_name(game, card.id, lang)
+            text = card_text(game, card.id, lang)
+            if card.custom:
+                assert (name, text) == (card.name(lang), card.text(lang))
+            else:
+                assert has_message(f"fist.card.{card.id}.name", lang), (lang, card.id)
+                assert has_message(f"fist.card.{card.id}.text", lang), (lang, card.id)
+                assert name == render(f"fist.card.{card.id}.name", {}, lang)
+        for key in ("red", "blue", "yellow"):
+            assert has_message(f"fist.colour.{key}", lang)
+        for key in ("fairy", "common", "silver", "black", "amulet"):
+            assert has_message(f"fist.coin.{key}", lang)
+    assert plain_card_name(game, "two-headed-dragon", "de") == "Zweiköpfiger Drache"
+
+
+def test_every_terminal_word_has_a_message_in_every_language() -> None:
+    codes = {c for c in all_codes() if c.startswith(("fist.ui.", "fist.card.", "fist.colour.",
+                                                       "fist.coin."))}
+    assert len(codes) > 120
+    # every word the Fist terminal asks for (``ui(lang, "key")``) is in the catalogues
+    source = "".join((Path(fist_screen.__file__).parent / name).read_text(encoding="utf-8")
+                     for name in ("fist_screen.py", "fist_play.py"))
+    used = {f"fist.ui.{key}" for key in re.findall(r"\bui\((?:self\.)?lang, [\"']([a-z_.]+)",
+                                                    source)}
+    assert len(used) > 60 and used <= codes, sorted(used - codes)
+    for lang in languages():
+        assert [c for c in sorted(codes) if not has_message(c, lang)] == []

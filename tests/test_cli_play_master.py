@@ -22,6 +22,7 @@ from dragonlair.bots import bot_names, make_bot
 from dragonlair.cli.main import app
 from dragonlair.cli.master_play import (
     InputProblem,
+    action_from_text,
     default_bot,
     placement_from_text,
     resolve_seats,
@@ -30,7 +31,8 @@ from dragonlair.cli.master_screen import grid_text, short_form
 from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, JSON, Action
-from dragonlair.games.master.cards import BY_ID, CARDS
+from dragonlair.core.i18n import term
+from dragonlair.games.master.cards import CARDS
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import MasterAction, MasterState, Phase, cell_name
 
@@ -65,7 +67,7 @@ def typed(action: MasterAction, i: int, lang: str = "en") -> str:
     cell = cell_name(action.cell)
     return FORMS[i % len(FORMS)].format(id=card.id, value=card.value, cell=cell,
                                         short=short_form(card.id, lang),
-                                        Name=card.name(lang).upper())
+                                        Name=term(f"master.card.{card.id}", lang).upper())
 
 
 def script(seed: int, kinds: Sequence[str], *, match: bool = False,
@@ -155,9 +157,10 @@ def test_match_plays_rounds_until_a_second_dragon(tmp_path: Path) -> None:
     assert code == 0, out[-3000:]
     rounds = len(re.findall(r"Round \d+ is over", out))
     assert rounds >= 2
-    assert re.search(r"Why: p\d took a second dragon", out)
+    assert re.search(r"Why: p\d random took a second dragon", out)
     assert "Dragons (first to 2 wins the match)" in out
-    assert re.search(r"p\d random starts the next round \((lost this one|did not start)", out)
+    # M5, told by the engine's events: who starts the next round, and why
+    assert re.search(r"p\d random starts this round \((lost the last one|did not start)", out)
     assert f"Rounds played: {rounds}" in out
     record = json.loads(save.read_text())
     assert record["options"]["match"] is True
@@ -246,11 +249,11 @@ def test_bad_input_gets_a_reason_and_a_new_prompt() -> None:
     assert "Please type something" in out
     assert "Name one card, not two." in out
     assert "Name one cell, not two." in out
-    assert f"You have no {BY_ID[missing].name('en')}; your hand: " in out
+    assert f"p0 You has no {term('master.card.' + missing)} in hand (rule M3) Your hand: " in out
     assert "[bold" not in out
     assert len(re.findall(r"Try\s+again\.", out)) == 9
     assert "How to play" in out and "What a line of 4 scores" in out  # help
-    assert "Cards placed this round" in out  # log
+    assert "What happened" in out and "p0 You starts (drawn by lot)." in out  # log
     assert code == 1 and "Game abandoned; no result." in out  # the input ran out
 
 
@@ -295,18 +298,16 @@ def test_friendly_placements_in_german(text: str, canon: str) -> None:
 
 def test_card_alone_with_one_legal_cell_and_cell_alone_with_one_kind() -> None:
     view = _view_after([])
-    assert view["legal_cells"] == ["d4"]
+    assert view["public"]["legal_cells"] == ["d4"]
     assert placement_from_text("ruby", view, "en") == "place ruby d4"
     with pytest.raises(InputProblem, match="Which card"):
         placement_from_text("d4", view, "en")
-    one_kind = {**view, "hand": {"egg": 0, "emerald": 0, "sapphire": 0, "ruby": 3}}
+    one_kind = {**view, "private": {**view["private"],
+                                    "hand": {"egg": 0, "emerald": 0, "sapphire": 0, "ruby": 3}}}
     assert placement_from_text("d4", one_kind, "en") == "place ruby d4"
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("ruby d4", "d4 is not a legal cell: the Ruby Dragon is already there"),
-    ("ruby d6", "d6 is not a legal cell: it does not share a side"),
-    ("ruby c5", "c5 is not a legal cell: it does not share a side"),  # a corner only
     ("ruby h1", "h1 is not on the board"),
     ("ruby", "Which cell? Legal now: d3, c4, e4, d5."),
     ("7 d3", "No card has the value 7"),
@@ -321,22 +322,41 @@ def test_bad_placements_are_explained(text: str, reason: str) -> None:
     assert reason in str(problem.value)
 
 
+@pytest.mark.parametrize(("text", "lang", "reason"), [
+    ("ruby d4", "en", "d4 is not a legal cell: a Ruby Dragon is already there"),
+    ("ruby d6", "en", "d6 is not a legal cell: it does not share a side"),
+    ("ruby c5", "en", "c5 is not a legal cell: it does not share a side"),  # a corner only
+    ("ruby d6", "de", "d6 ist kein erlaubtes Feld: es grenzt mit keiner Seite"),
+])
+def test_illegal_cells_are_explained_by_the_engine(text: str, lang: str, reason: str) -> None:
+    """M3: the terminal words the engine's refusal (its code), in the reader's language."""
+    state = _state_after(["place ruby d4", "place egg e4"])
+    with pytest.raises(InputProblem) as problem:
+        action_from_text(state, 0, text, state.view(0), state.legal_actions(0), lang)
+    assert reason in str(problem.value) and "M3" in str(problem.value)
+
+
 def test_a_cell_outside_the_box_is_explained() -> None:
     # a4..d4 is a line of four: e4 touches it, but a fifth column is outside the box (M3)
-    view = _view_after(["place ruby d4", "place egg c4", "place ruby b4", "place egg a4"])
+    state = _state_after(["place ruby d4", "place egg c4", "place ruby b4", "place egg a4"])
     with pytest.raises(InputProblem, match="e4 is not a legal cell: the cards would no longer "
                                            "fit in a 4 × 4 box"):
-        placement_from_text("egg e4", view, "en")
+        action_from_text(state, 0, "egg e4", state.view(0), state.legal_actions(0), "en")
 
 
 def test_missing_card_is_named_with_the_hand() -> None:
-    view = _view_after(["place ruby d4"])
-    hand = {**view, "hand": {"egg": 2, "emerald": 0, "sapphire": 1, "ruby": 0}}
-    with pytest.raises(InputProblem, match="You have no Emerald Dragon; your hand: "):
-        placement_from_text("1 d3", hand, "en")
+    state = _state_after(["place emerald d4", "place egg e4"])  # p0's only Emerald is down
+    with pytest.raises(InputProblem, match=r"p0 You has no Emerald Dragon in hand \(rule M3\) "
+                                           r"Your hand: 4× Ruby"):
+        action_from_text(state, 0, "1 d3", state.view(0), state.legal_actions(0), "en",
+                         ["You", "random"])
 
 
 def _view_after(placements: list[str]) -> JSON:
+    return _state_after(placements).view(0)
+
+
+def _state_after(placements: list[str]) -> MasterState:
     """p0's view with a fixed deal, after ``placements`` (p0 and p1 in turn, p0 first)."""
     state = MasterGame().new_initial_state()
     game = state.game
@@ -346,7 +366,7 @@ def _view_after(placements: list[str]) -> JSON:
     state.apply(CHANCE, game.parse_action("start p0"))
     for i, text in enumerate(placements):
         state.apply(i % 2, game.parse_action(text))
-    return state.view(0)
+    return state
 
 
 # ---------------------------------------------------------------- the grid from both sides
@@ -434,9 +454,9 @@ def test_resolve_seats() -> None:
     ("master", ["--seat", "human"], "needs exactly 2 --seat options"),
     ("master", ["--seat", "human", "--seat", "wizardbot"], "unknown bot 'wizardbot'"),
     ("master", ["--custom", "x.toml"], "--custom is an option of fist only, not of master"),
-    ("master", ["--max-turns", "3"], "--max-turns is an option of fist only, not of master"),
+    ("master", ["--max-turns", "3"], "--max-turns is an option of farkle, fist only, not of master"),
     ("master", ["--four-of-a-kind", "200"], "--four-of-a-kind must be 100 or 100+face"),
-    ("master", ["--lang", "fr"], "--lang must be en or de"),
+    ("master", ["--lang", "fr"], "--lang must be one of en, de"),
     ("fist", ["--match"], "--match is an option of master only, not of fist"),
     ("fist", ["--four-of-a-kind", "100"], "--four-of-a-kind is an option of master only"),
 ])

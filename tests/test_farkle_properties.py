@@ -66,7 +66,8 @@ def test_every_game_ends_and_conserves_soldiers_and_items(players: int) -> None:
         outcome = state.outcome()
         assert outcome is not None
         (winner,) = outcome.winners
-        assert outcome.reason == f"p{winner} slew the dragon"
+        assert outcome.reason == "farkle.end.dragon_slain"
+        assert outcome.reason_params == {"seat": winner}
         assert outcome.placings[winner] == 1
         assert state.damage >= game.dragon and state.player == winner
         assert state.full_state()["result"] == outcome.to_json()
@@ -176,4 +177,5 @@ def test_d9_views_never_depend_on_another_seats_items(players: int) -> None:
                                   sort_keys=True) == before
                 for i, owner in state.hidden_for.items():
                     if owner != seat:
-                        assert view["history"][i] == f"chance: item for p{owner}"
+                        assert view["public"]["history"][i] == \
+                            f"chance: item for p{owner}"

@@ -53,6 +53,11 @@ NEUTRAL = {"companions": [_card("bystander", "bank_bonus", 0, 5)],
 
 
 # ---------------------------------------------------------------------------- helpers
+def said(state: FarkleState) -> list[tuple[str, dict[str, Any]]]:
+    """Every event so far (secrets included) as ``(code, params)``."""
+    return [(e.code, dict(e.params)) for e in state.all_events()]
+
+
 def check(state: FarkleState) -> None:
     """D1: soldiers are conserved (the supply counts); D8: no card appears or vanishes."""
     assert state.soldiers() == SUPPLY
@@ -312,14 +317,14 @@ def test_d4_recruit_worked_example() -> None:
     assert options(state) == ["roll", "bank"]
     act(state, "p0: roll", "chance: dice 14 dragon")
     assert pending(state) == 450 and in_hand(state) == 1
-    assert "the dragon eats 1 (100 soldiers)" in full(state)["events"][-1]
+    assert said(state)[-1] == ("farkle.roll.eaten", {"seat": 0, "dice": "1", "n": 100})
     assert options(state) == ["roll", "bank"]
     act(state, "p0: roll", "chance: dice 3 blank")
     assert options(state) == ["farkle"]
     act(state, "p0: farkle")
     assert state.armies == [0, 0]
     assert pending(state) == 0 and full(state)["player"] == 1
-    assert "p0 farkles and loses 450 pending soldiers" in full(state)["events"]
+    assert ("farkle.recruit.farkle", {"seat": 0, "n": 450, "kept": 0}) in said(state)
     record = assert_replays(state)
     assert record.actions[5:] == [
         "p0: recruit", "chance: dice 234445 blank", "p0: keep 4445", "p0: roll",
@@ -360,7 +365,8 @@ def test_d5_skirmish_worked_example() -> None:
     assert pending(state) == 100
     act(state, "p1: stop")
     assert state.armies == [300 + 500, 0]
-    assert "skirmish: p0 650 against p1 100" in full(state)["events"]
+    assert ("farkle.skirmish.values", {"attacker": 0, "attack": 650, "defender": 1,
+                                       "defence": 100}) in said(state)
     assert full(state)["player"] == 1 and full(state)["mode"] == "none"
     assert_replays(state)
 
@@ -511,7 +517,7 @@ def test_d4_dragon_without_scoring_dice_ignores_the_farkle() -> None:
         "chance: dice 22346 dragon")
     assert options(state) == ["roll", "bank"]
     assert in_hand(state) == 5 and pending(state) == 100
-    assert "p0 escapes the dragon" in full(state)["events"]
+    assert ("farkle.roll.escape", {"seat": 0}) in said(state)
     act(state, "p0: roll", "chance: dice 22346 dragon", "p0: roll", "chance: dice 12346 blank",
         "p0: keep 1", "p0: bank")
     assert state.armies == [200, 0]
@@ -690,7 +696,9 @@ def test_d6_victory_at_once() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.placings == (1, 2)
-    assert outcome.reason == "p0 slew the dragon"
+    assert outcome.reason == "farkle.end.dragon_slain"
+    assert outcome.reason_params == {"seat": 0}
+    assert outcome.message("de") == "p0 hat den Drachen erlegt"
     assert outcome.scores == (6000.0, 0.0)
 
 
@@ -711,7 +719,7 @@ def test_d6_blank_without_scoring_dice_is_a_farkle_and_the_dragon_heals() -> Non
     assert options(state) == ["farkle"] and damage(state) == 2
     act(state, "p0: farkle")
     assert damage(state) == 0 and state.armies[0] == 5900 and lair(state)[0]
-    assert state.view(None)["dragon"] == {"strength": 3, "damage": 0}
+    assert state.view(None)["public"]["dragon"] == {"strength": 3, "damage": 0}
 
 
 @pytest.mark.parametrize("strength", [4, 5])
@@ -943,7 +951,7 @@ def test_d8_plunder_sack_keeps_three_more() -> None:
     assert held(state, 0) == ["gold-purse", "gold-purse", "plunder-sack", "second-wind"]
     assert state.current_seats() == (1,)  # four items with the sack: no discard
     assert full(state)["seats"][0]["items"] == 4
-    assert state.view(0)["me"]["item_limit"] == 4
+    assert state.view(0)["private"]["item_limit"] == 4
     pass_turn(state, 1)
     act(state, "p0: recruit", "chance: dice 122346 alliance", "p0: keep 1", "p0: item",
         "chance: item healing-potion", "p0: bank")
@@ -1000,7 +1008,7 @@ def test_d8_no_item_left_to_draw() -> None:
         "chance: item amber", "chance: item amber", "chance: start p0",
         "p0: recruit", "chance: dice 122346 alliance", "p0: keep 1", "p0: item")
     assert options(state) == ["roll", "bank"] and pending(state) == 100
-    assert "no magic item is left to draw" in full(state)["events"]
+    assert ("farkle.item.none_left", {}) in said(state)
     act(state, "p0: bank")
     assert state.armies == [100, 0] and state.current_seats() == (1,)
 
@@ -1216,32 +1224,39 @@ def test_d9_item_identities_are_their_owners_alone() -> None:
     act(state, "p0: recruit", "chance: dice 122346 alliance", "p0: keep 1", "p0: item",
         "chance: item second-wind", "p0: bank", "p0: discard lucky-dragon-tooth")
     mine, theirs, spectator = state.view(0), state.view(1), state.view(None)
-    assert mine["me"] == {"items": ["second-wind"], "gained": [], "item_limit": 1}
-    assert theirs["me"]["items"] == ["plunder-sack"]
-    assert "me" not in spectator
+    assert mine["private"] == {"items": ["second-wind"], "gained": [], "item_limit": 1}
+    assert theirs["private"]["items"] == ["plunder-sack"]
+    assert spectator["private"] is None and spectator["legal"] is None
     for v in (mine, theirs, spectator):
-        assert [s["items"] for s in v["seats"]] == [1, 1]  # counts are public
-    assert mine["history"][2] == "chance: item lucky-dragon-tooth"
-    assert theirs["history"][2] == "chance: item for p0"
-    assert theirs["history"][3] == "chance: item plunder-sack"
-    assert mine["history"][3] == "chance: item for p1"
+        assert [s["items"] for s in v["public"]["seats"]] == [1, 1]  # counts are public
+    assert mine["public"]["history"][2] == "chance: item lucky-dragon-tooth"
+    assert theirs["public"]["history"][2] == "chance: item for p0"
+    assert theirs["public"]["history"][3] == "chance: item plunder-sack"
+    assert mine["public"]["history"][3] == "chance: item for p1"
     for v in (theirs, spectator):
         text = json.dumps(v)
         assert "lucky-dragon-tooth" not in text and "second-wind" not in text
-        assert "p0: discard (hidden)" in v["history"]
-        assert "chance: item for p0" in v["history"]
+        assert "p0: discard (hidden)" in v["public"]["history"]
+        assert "chance: item for p0" in v["public"]["history"]
     assert "plunder-sack" not in json.dumps(spectator) and "plunder-sack" not in json.dumps(mine)
     # the public rest is the same for everybody
-    for key in ("seats", "dragon", "roll", "pending", "turn", "events"):
-        assert mine[key] == theirs[key] == spectator[key]
+    for key in ("seats", "dragon", "roll", "pending"):
+        assert mine["public"][key] == theirs["public"][key] == spectator["public"][key]
+    assert mine["turn"] == theirs["turn"] == spectator["turn"]
+    # the public events are the same for everybody; each seat adds its own secrets only
+    public = [e for e in spectator["events"] if "to" not in e]
+    assert public == spectator["events"]
+    for seat, v in ((0, mine), (1, theirs)):
+        assert [e for e in v["events"] if "to" not in e] == public
+        assert all(e.get("to", seat) == seat for e in v["events"])
 
 
 def test_d9_gained_items_hidden_while_set_aside() -> None:
     state = deal()
     act(state, "p0: recruit", "chance: dice 122346 alliance", "p0: keep 1", "p0: item",
         "chance: item lucky-clover")
-    assert state.view(0)["me"]["gained"] == ["lucky-clover"]
-    assert state.view(1)["seats"][0]["items_gained"] == 1
+    assert state.view(0)["private"]["gained"] == ["lucky-clover"]
+    assert state.view(1)["public"]["seats"][0]["items_gained"] == 1
     assert "lucky-clover" not in json.dumps(state.view(1))
     assert "lucky-clover" not in json.dumps(state.view(None))
 

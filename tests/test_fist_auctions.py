@@ -8,6 +8,7 @@ conservation law (bank + players + spent bids = the box totals).
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from dragonlair.core.errors import IllegalActionError, MalformedActionError
 from dragonlair.core.game import CHANCE
 from dragonlair.games.fist.state import FistState, Phase
-from tests.fist_helpers import new_table, play
+from tests.fist_helpers import events, new_table, play, private, pub
 
 # F1: the box. Black Magic coins are not conserved (the bank never runs short of them).
 F1_TOTALS = {"fairy": 60, "silver": 40, "common": 15, "amulet": 2,
@@ -83,7 +84,7 @@ def coins(state: FistState, seat: int) -> dict[str, int]:
 
 
 def bank(state: FistState) -> dict[str, object]:
-    return state.view(None)["bank"]
+    return pub(state)["bank"]
 
 
 # ---------------------------------------------------------------------------- F1
@@ -275,29 +276,30 @@ def test_f3_2_specials_come_from_the_special_deck() -> None:
     assert p["card alchemist"] == pytest.approx(1 / 24)
     act(state, "chance: card ancient-dragon")
     assert state.phase == Phase.BID
-    assert state.view(None)["turn_specials"] == ["ancient-dragon", "ancient-dragon"]
-    assert state.view(None)["special_deck_size"] == 23
+    assert pub(state)["turn_specials"] == ["ancient-dragon", "ancient-dragon"]
+    assert pub(state)["special_deck_size"] == 23
 
 
 # ---------------------------------------------------------------------------- F4
 def test_f4_3_witch_is_auctioned_first_every_turn() -> None:
     """F4.3: the Witch is up for auction before any card is revealed, every turn."""
     state = table()
-    v = state.view(None)
-    assert v["card"] == "witch" and v["phase"] == "bid"
+    v = pub(state)
+    assert v["card"] == "witch" and state.view(None)["phase"] == "bid"
     assert v["auctioned"] == ["witch"]
     assert "witch" not in v["pile"]
     quiet_turn(state)
     act(state, "chance: card gnome", "chance: card troll")
-    v = state.view(None)
-    assert (v["turn"], v["card"], v["phase"], v["auctioned"]) == (2, "witch", "bid", ["witch"])
+    v = pub(state)
+    assert (state.turn, v["card"], state.view(None)["phase"], v["auctioned"]) == (
+        2, "witch", "bid", ["witch"])
 
 
 def test_f4_2_pile_is_the_other_standards_plus_specials_revealed_uniformly() -> None:
     """F4.2: the pile holds the 7 standard cards other than the Witch and the 2 specials;
     each reveal is uniform over the cards not yet auctioned this turn."""
     state = table(("brigand", "gnome"))
-    assert sorted(state.view(None)["pile"]) == sorted(
+    assert sorted(pub(state)["pile"]) == sorted(
         ["magician", "sorcerer", "thief", "wizard", "red-dragon", "blue-dragon",
          "yellow-dragon", "brigand", "gnome"])
     all_pass(state)
@@ -358,7 +360,7 @@ def test_f4_4_end_of_turn_returns_fairy_and_discards_specials() -> None:
     assert (p0["fairy"], p0["fairy_spent"], p0["black"]) == (8, 0, 0)
     assert (p1["fairy"], p1["fairy_spent"], p1["common"]) == (8, 0, 2 - 1 + 3)
     assert p2["fairy"] == 9  # the Fairy's coin is p2's own from now on
-    v = state.view(None)
+    v = pub(state)
     assert v["special_discard"] == ["alchemist", "fairy"]
     assert v["turn_specials"] == [] and v["special_deck_size"] == 23
     assert "alchemist" not in state.full_state()["special_deck"]
@@ -371,7 +373,7 @@ def test_f4_4_kept_doppelganger_is_not_discarded() -> None:
     act(state, "chance: card doppelganger",
         "p0: bid f0 c0", "p1: bid f0 c0", "p2: bid f0 c0", "p3: bid f1 c0")
     quiet_turn(state)
-    v = state.view(None)
+    v = pub(state)
     assert v["special_discard"] == ["gnome"]
     assert v["doppelganger_holder"] == 3
     assert v["seats"][3]["doppelganger"] is True
@@ -389,12 +391,12 @@ def test_f4_1_special_deck_reshuffles_discard_pile_when_empty() -> None:
                 act(state, f"chance: {state.chance_outcomes()[0][0]}")
         quiet_turn(state)
     assert state.turn == 13 and state.phase == Phase.SPECIAL
-    v = state.view(None)
+    v = pub(state)
     assert v["special_deck_size"] == 1 and len(v["special_discard"]) == 24
     (last, p), = state.chance_outcomes()
     assert p == 1
     act(state, f"chance: {last}")
-    v = state.view(None)
+    v = pub(state)
     assert v["special_deck_size"] == 24 and v["special_discard"] == []
     p = probs(state)
     assert sum(p.values()) == pytest.approx(1)
@@ -402,9 +404,10 @@ def test_f4_1_special_deck_reshuffles_discard_pile_when_empty() -> None:
     assert p[str(last)] == pytest.approx(1 / 24)  # only the copy discarded earlier
     assert p["card ancient-dragon"] == pytest.approx(2 / 24)
     act(state, "chance: card ancient-dragon")
-    v = state.view(None)
+    v = pub(state)
     assert v["turn_specials"] == [last_id, "ancient-dragon"]
-    assert v["special_deck_size"] == 23 and v["phase"] == "bid" and v["card"] == "witch"
+    assert v["special_deck_size"] == 23 and v["card"] == "witch"
+    assert state.view(None)["phase"] == "bid"
 
 
 def test_f4_1_fewer_than_two_specials_the_turn_uses_what_there_is() -> None:
@@ -418,7 +421,7 @@ def test_f4_1_fewer_than_two_specials_the_turn_uses_what_there_is() -> None:
             play(state, f"chance: stone {COLOUR[ch]}")
     assert probs(state) == {"card alchemist": 1.0}
     play(state, "chance: card alchemist")
-    v = state.view(None)
+    v = pub(state)
     assert v["card"] == "witch" and len(v["pile"]) == 8 and "alchemist" in v["pile"]
     turn = state.turn
     n = len(state.history)
@@ -430,7 +433,7 @@ def test_f4_1_fewer_than_two_specials_the_turn_uses_what_there_is() -> None:
     assert sum(1 for s, _ in state.history[n:] if s == 0) == 9
     assert state.phase == Phase.SPECIAL and probs(state) == {"card alchemist": 1.0}
     play(state, "chance: card alchemist")
-    assert state.view(None)["card"] == "witch"
+    assert pub(state)["card"] == "witch"
 
 
 def test_f4_1_no_special_at_all_the_turn_has_the_standard_cards_only() -> None:
@@ -440,8 +443,8 @@ def test_f4_1_no_special_at_all_the_turn_has_the_standard_cards_only() -> None:
     for hand in ["rrby", "bbyy", "rryy"]:
         for ch in hand:
             play(state, f"chance: stone {COLOUR[ch]}")
-    v = state.view(None)
-    assert v["card"] == "witch" and v["phase"] == "bid" and len(v["pile"]) == 7
+    v = pub(state)
+    assert v["card"] == "witch" and state.view(None)["phase"] == "bid" and len(v["pile"]) == 7
 
 
 # ---------------------------------------------------------------------------- F5
@@ -525,6 +528,8 @@ def test_f5_3_spent_fairy_cannot_be_bid_again_this_turn() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(state, "p0: bid f4 c0")
     assert err.value.rule == "F5.1" and "3 unspent" in str(err.value)
+    assert (err.value.code, err.value.params) == (
+        "fist.bid.exceeds_unspent", {"seat": 0, "coin": "fairy", "bid": 4, "have": 3})
     assert state.full_state() == before
     quiet_turn(state)
     act(state, "chance: card gnome", "chance: card troll")
@@ -538,12 +543,12 @@ def test_f5_4_curse_ends_auction_and_still_spends_gold() -> None:
     act(state, "p0: bid f1 c0", "p1: bid f0 c0", "p2: bid f0 c0", "p3: bid f0 c0",
         "chance: card red-dragon",
         "p0: bid f0 c0 black", "p1: bid f3 c1", "p2: bid f2 c0", "p3: bid f0 c0")
-    assert state.phase == Phase.REVEAL and state.view(None)["winner"] is None
+    assert state.phase == Phase.REVEAL and pub(state)["winner"] is None
     assert [coins(state, s)["stones"]["red"] for s in range(4)] == [2, 0, 2, 1]
     assert coins(state, 1)["fairy_spent"] == 3 and coins(state, 1)["common"] == 1
     assert coins(state, 0)["black"] == 0
-    assert "red-dragon" in state.view(None)["auctioned"]
-    assert "red-dragon" not in state.view(None)["pile"]
+    assert "red-dragon" in pub(state)["auctioned"]
+    assert "red-dragon" not in pub(state)["pile"]
 
 
 def test_f5_4_curse_with_gold_the_curser_wins_nothing() -> None:
@@ -563,7 +568,7 @@ def test_f5_4_curse_means_no_tie_break() -> None:
     act(state, "p0: bid f0 c0", "p1: bid f0 c0", "p2: bid f0 c0", "p3: bid f1 c0",
         "chance: card magician",
         "p0: bid f3 c0", "p1: bid f2 c1", "p2: bid f0 c0", "p3: bid f0 c0 black")
-    assert state.phase == Phase.REVEAL and state.view(None)["tie_break"] == []
+    assert state.phase == Phase.REVEAL and pub(state)["tie_break"] == []
     assert coins(state, 0)["silver"] == 5 and coins(state, 1)["silver"] == 5
 
 
@@ -599,8 +604,8 @@ def test_f5_7_tie_break_with_silver_only_among_the_tied() -> None:
     all_pass(state)
     act(state, "chance: card red-dragon",
         "p0: bid f2 c0", "p1: bid f1 c1", "p2: bid f1 c0", "p3: bid f0 c0")
-    v = state.view(None)
-    assert v["phase"] == "tiebid" and v["tie_break"] == [0, 1]
+    v = pub(state)
+    assert state.view(None)["phase"] == "tiebid" and v["tie_break"] == [0, 1]
     assert state.current_seats() == (0, 1)
     assert state.legal_actions(2) == ()
     assert [str(a) for a in state.legal_actions(0)] == [f"silver {n}" for n in range(6)]
@@ -642,7 +647,7 @@ def test_f5_7_tie_again_nobody_wins_and_silver_is_lost() -> None:
     assert state.current_seats() == (0, 1, 2)
     silver_bank = bank(state)["silver"]
     act(state, "p0: silver 1 amulet", "p1: silver 2", "p2: silver 1")
-    assert state.phase == Phase.REVEAL and state.view(None)["winner"] is None
+    assert state.phase == Phase.REVEAL and pub(state)["winner"] is None
     assert [coins(state, s)["stones"]["blue"] for s in range(4)] == [1, 2, 0, 2]
     assert bank(state)["silver"] == silver_bank + 4
     assert bank(state)["amulet"] == 2
@@ -666,7 +671,7 @@ def test_f5_second_highest_after_a_unique_winner() -> None:
     all_pass(state)
     act(state, "chance: card thief",
         "p0: bid f3 c0", "p1: bid f2 c0", "p2: bid f1 c1", "p3: bid f1 c0")
-    v = state.view(None)
+    v = pub(state)
     assert v["decision"] == "steal" and v["second_highest"] == [1, 2]
     assert [str(a) for a in state.legal_actions(0)] == [
         "steal p1 blue", "steal p1 yellow", "steal p2 red", "steal p2 yellow"]
@@ -681,7 +686,7 @@ def test_f5_second_highest_when_only_the_winner_bid() -> None:
     all_pass(state)
     act(state, "chance: card thief",
         "p0: bid f0 c0", "p1: bid f0 c0", "p2: bid f1 c0", "p3: bid f0 c0")
-    assert state.view(None)["second_highest"] == [0, 1, 3]
+    assert pub(state)["second_highest"] == [0, 1, 3]
     victims = {str(a).split()[1] for a in state.legal_actions(2)}
     assert victims == {"p0", "p1", "p3"}
     act(state, "p2: steal p3 yellow")
@@ -696,7 +701,7 @@ def test_f5_second_highest_after_a_tie_break() -> None:
     act(state, "chance: card thief",
         "p0: bid f2 c0", "p1: bid f2 c0", "p2: bid f1 c1", "p3: bid f1 c0",
         "p0: silver 3", "p1: silver 2", "p2: silver 0")
-    assert state.view(None)["second_highest"] == [1]
+    assert pub(state)["second_highest"] == [1]
     assert [str(a) for a in state.legal_actions(0)] == ["steal p1 blue", "steal p1 yellow"]
 
 
@@ -708,8 +713,8 @@ def test_f5_second_highest_after_a_tie_break_can_be_several() -> None:
     act(state, "chance: card thief",
         "p0: bid f2 c0", "p1: bid f1 c1", "p2: bid f2 c0", "p3: bid f0 c0",
         "p0: silver 3", "p1: silver 1", "p2: silver 1")
-    assert state.view(None)["winner"] == 0
-    assert state.view(None)["second_highest"] == [1, 2]
+    assert pub(state)["winner"] == 0
+    assert pub(state)["second_highest"] == [1, 2]
     victims = {str(a).split()[1] for a in state.legal_actions(0)}
     assert victims == {"p1", "p2"}
 
@@ -738,7 +743,7 @@ def test_f5_9_victory_at_three_ends_the_game_at_once() -> None:
     assert out is not None
     assert out.winners == (0,) and out.scores == (3.0, 0.0, 0.0, 0.0)
     assert out.placings[0] == 1
-    assert len(state.view(None)["pile"]) == 5  # the rest of the turn never happens
+    assert len(pub(state)["pile"]) == 5  # the rest of the turn never happens
     for entry in ("p1: bid f0 c0", "chance: card thief"):
         with pytest.raises(IllegalActionError):
             play(state, entry)
@@ -763,7 +768,8 @@ def test_f5_10_max_turns_highest_score_wins() -> None:
     quiet_turn(state)
     out = state.outcome()
     assert out is not None and out.winners == (0,) and out.placings == (1, 2, 2, 2)
-    assert "turn limit" in out.reason
+    assert out.reason == "fist.end.turn_limit" and out.reason_params == {"turns": 1, "seats": [0]}
+    assert "turn limit of 1" in out.message() and "Rundenlimit von 1" in out.message("de")
 
 
 def test_f5_10_max_turns_tied_leaders_share_the_win() -> None:
@@ -787,17 +793,18 @@ def test_f5_10_no_limit_by_default_and_limit_is_not_early() -> None:
         assert not state.is_terminal() and state.turn == 2
 
 
-@pytest.mark.parametrize(("entry", "rule"), [
-    ("p0: bid f9 c0", "F5.1"),
-    ("p0: bid f0 c3", "F5.1"),
-    ("p0: bid f8 c3", "F5.1"),
-    ("p0: bid f0 c0 amulet", "F5.1"),
-    ("p0: bid f1 c0 black", "F6"),
-    ("p0: silver 1", "F5.1"),
-    ("p0: take", "F5.1"),
-    ("p0: pay rrby", "F5.1"),
+@pytest.mark.parametrize(("entry", "rule", "code"), [
+    ("p0: bid f9 c0", "F5.1", "fist.bid.exceeds_unspent"),
+    ("p0: bid f0 c3", "F5.1", "fist.bid.exceeds_unspent"),
+    ("p0: bid f8 c3", "F5.1", "fist.bid.exceeds_unspent"),
+    ("p0: bid f0 c0 amulet", "F5.1", "fist.bid.no_amulet"),
+    ("p0: bid f1 c0 black", "F6", "fist.bid.no_black"),
+    ("p0: silver 1", "F5.1", "fist.bid.not_a_bid"),
+    ("p0: take", "F5.1", "fist.bid.not_a_bid"),
+    ("p0: pay rrby", "F5.1", "fist.bid.not_a_bid"),
+    ("p1: bid f0 c0", "F5.1", "fist.bid.already_bid"),
 ])
-def test_f5_1_illegal_bids_raise_and_change_nothing(entry: str, rule: str) -> None:
+def test_f5_1_illegal_bids_raise_and_change_nothing(entry: str, rule: str, code: str) -> None:
     """F5.1: a bid beyond one's unspent coins, or with a Black coin or Amulet one does not
     hold, or something that is not a bid, is refused naming the rule; nothing changes."""
     state = table()
@@ -806,8 +813,8 @@ def test_f5_1_illegal_bids_raise_and_change_nothing(entry: str, rule: str) -> No
     views = [state.view(s) for s in (None, 0, 1, 2, 3)]
     with pytest.raises(IllegalActionError) as err:
         play(state, entry)
-    assert err.value.rule == rule
-    assert f"rule {rule}" in str(err.value)
+    assert err.value.rule == rule and err.value.code == code
+    assert f"rule {rule}" in str(err.value) and f"Regel {rule}" in err.value.message("de")
     assert state.full_state() == before
     assert [state.view(s) for s in (None, 0, 1, 2, 3)] == views
     assert state.totals() == F1_TOTALS
@@ -894,34 +901,49 @@ def test_f5_action_text_is_forgiving_about_spacing_and_order() -> None:
 
 
 # ---------------------------------------------------------------------------- F8
+def hist(state: FistState, seat: int | None) -> list[str]:
+    """The public record in ``seat``'s view."""
+    history: list[str] = state.view(seat)["public"]["history"]
+    return history
+
+
 def test_f8_sealed_bids_are_hidden_until_the_reveal() -> None:
-    """F8: during the sealed bid the other seats' bids show as 'sealed' (and the spectator
-    sees none); one's own shows. After the reveal everybody sees every bid."""
+    """F8: during the sealed bid every bid shows as 'sealed' in the public record (and the
+    events); one's own is in one's private part and a private event only. After the reveal
+    everybody sees every bid."""
     state = table()
     all_pass(state)
     act(state, "chance: card thief", "p0: bid f3 c1")
-    assert state.view(0)["history"][-1] == "p0: bid f3 c1"
-    assert state.view(0)["me"]["bid"] == "bid f3 c1"
+    assert hist(state, 0)[-1] == "p0: sealed"
+    assert state.view(0)["private"]["bid"] == "bid f3 c1"
+    assert private(state, 0, "fist.bid.own")[-1] == {
+        "seat": 0, "fairy": 3, "common": 1, "black": 0, "amulet": 0}
     for seat in (1, 2, 3, None):
         v = state.view(seat)
-        assert v["history"][-1] == "p0: sealed"
+        assert v["public"]["history"][-1] == "p0: sealed"
         assert "f3 c1" not in json.dumps(v)
-    assert state.view(1)["me"]["bid"] is None
+        assert all(e["params"] != {"seat": 0, "fairy": 3, "common": 1, "black": 0,
+                                   "amulet": 0} for e in v["events"])
+        assert v["events"][-1] == {"seq": state.event_count - 2, "code": "fist.bid.sealed",
+                                   "params": {"seat": 0}}
+    assert state.view(1)["private"]["bid"] is None
     # earlier, revealed auctions stay visible
-    assert state.view(1)["history"][-6:-2] == [f"p{s}: bid f0 c0" for s in range(4)]
+    assert hist(state, 1)[-6:-2] == [f"p{s}: bid f0 c0" for s in range(4)]
     act(state, "p1: bid f1 c0", "p2: bid f0 c0")
-    assert state.view(3)["history"][-3:] == ["p0: sealed", "p1: sealed", "p2: sealed"]
-    assert state.view(1)["history"][-3:] == ["p0: sealed", "p1: bid f1 c0", "p2: sealed"]
+    assert hist(state, 3)[-3:] == ["p0: sealed", "p1: sealed", "p2: sealed"]
+    assert hist(state, 1)[-3:] == ["p0: sealed", "p1: sealed", "p2: sealed"]
     act(state, "p3: bid f0 c0")
     for seat in (0, 1, 2, 3, None):
-        assert state.view(seat)["history"][-4:] == [
+        assert hist(state, seat)[-4:] == [
             "p0: bid f3 c1", "p1: bid f1 c0", "p2: bid f0 c0", "p3: bid f0 c0"]
+        assert events(state, seat, "fist.bid.revealed")[-4] == {
+            "seat": 0, "fairy": 3, "common": 1, "black": 0, "amulet": 0, "value": 4}
 
 
 def test_f8_a_sealed_bid_moves_no_public_count_before_the_reveal() -> None:
     """F8/F5.3: submitting a sealed bid with Common Gold, a Black coin and an Amulet changes
-    nothing another seat sees but 'has_bid' and a 'sealed' history line: the bank's counts
-    move only at the reveal."""
+    nothing another seat sees but 'has_bid', a 'sealed' history line and a 'sealed' event:
+    the bank's counts move only at the reveal."""
     state = table(("goldsmith", "gnome"))
     act(state, "p0: bid f1 c0", "p1: bid f0 c0", "p2: bid f0 c0", "p3: bid f0 c0",
         "chance: card goldsmith",
@@ -930,13 +952,19 @@ def test_f8_a_sealed_bid_moves_no_public_count_before_the_reveal() -> None:
     before = {seat: state.view(seat) for seat in (1, 2, None)}
     act(state, "p0: bid f3 c2 black amulet")
     for seat, old in before.items():
-        new = state.view(seat)
-        assert new["history"] == [*old["history"], "p0: sealed"]
-        assert [e.pop("has_bid") for e in new["seats"]] == [True, False, False, False]
-        assert [e.pop("has_bid") for e in old["seats"]] == [False] * 4
+        new = copy.deepcopy(state.view(seat))
+        old = copy.deepcopy(old)
+        assert new["public"]["history"] == [*old["public"]["history"], "p0: sealed"]
+        assert [e.pop("has_bid") for e in new["public"]["seats"]] == [True, False, False,
+                                                                      False]
+        assert [e.pop("has_bid") for e in old["public"]["seats"]] == [False] * 4
         assert new["to_move"] == [1, 2, 3]
-        for key in ("history", "to_move"):
+        assert [e["code"] for e in new["events"][len(old["events"]):]] == ["fist.bid.sealed"]
+        for key in ("to_move", "events", "events_total"):
             del new[key], old[key]
+        del new["public"]["history"], old["public"]["history"]
+        if seat is not None:
+            assert new["legal"] == old["legal"]
         assert new == old
     act(state, "p1: bid f0 c0", "p2: bid f0 c0", "p3: bid f0 c0")
     b = bank(state)
@@ -950,58 +978,62 @@ def test_f8_tie_break_bids_are_sealed_too() -> None:
     act(state, "chance: card red-dragon",
         "p0: bid f2 c0", "p1: bid f2 c0", "p2: bid f0 c0", "p3: bid f0 c0")
     act(state, "p0: silver 4")
-    assert state.view(0)["history"][-1] == "p0: silver 4"
-    assert state.view(0)["me"]["bid"] == "silver 4"
+    assert hist(state, 0)[-1] == "p0: sealed"
+    assert state.view(0)["private"]["bid"] == "silver 4"
+    assert private(state, 0, "fist.tiebreak.own") == [{"seat": 0, "silver": 4, "amulet": 0}]
     for seat in (1, 2, None):
         v = state.view(seat)
-        assert v["history"][-1] == "p0: sealed"
+        assert v["public"]["history"][-1] == "p0: sealed"
         assert "silver 4" not in json.dumps(v)
-        assert v["history"][-5:-1] == [
+        assert events(state, seat, "fist.tiebreak.own") == []
+        assert v["public"]["history"][-5:-1] == [
             "p0: bid f2 c0", "p1: bid f2 c0", "p2: bid f0 c0", "p3: bid f0 c0"]
     act(state, "p1: silver 1")
-    assert state.view(2)["history"][-2:] == ["p0: silver 4", "p1: silver 1"]
+    assert hist(state, 2)[-2:] == ["p0: silver 4", "p1: silver 1"]
+    assert [e["value"] for e in events(state, 2, "fist.tiebreak.revealed")] == [4, 1]
 
 
 def test_f8_view_holds_no_other_seats_coins() -> None:
-    """F8: a seat's view lists its own screen under 'me'; the other seats show only public
-    things (score, stones, the Doppelganger, whether they have bid)."""
+    """F8: a seat's view lists its own screen in its private part; the other seats show
+    only public things (score, stones, the Doppelganger, whether they have bid)."""
     state = table()
     act(state, "p0: bid f1 c1")
     for seat in range(4):
         v = state.view(seat)
         assert v["seat"] == seat
-        assert set(v["me"]) >= {"fairy", "fairy_spent", "common", "silver", "black", "amulet"}
-        assert (v["me"]["fairy"], v["me"]["common"], v["me"]["silver"]) == (8, 2, 5)
-        for entry in v["seats"]:
+        me = v["private"]
+        assert set(me) >= {"fairy", "fairy_spent", "common", "silver", "black", "amulet"}
+        assert (me["fairy"], me["common"], me["silver"]) == (8, 2, 5)
+        for entry in v["public"]["seats"]:
             assert set(entry) <= {"seat", "score", "stones", "doppelganger", "has_bid"}
     assert "players_full" not in state.view(0)
 
 
-def test_f8_spectator_view_has_no_me() -> None:
-    """F8: the spectator view has no private part."""
+def test_f8_spectator_view_has_no_private_part() -> None:
+    """F8: the spectator view has no private part and no legal actions."""
     state = table()
     act(state, "p0: bid f1 c1")
     v = state.view(None)
-    assert "me" not in v and v["seat"] is None
-    assert v["history"][-1] == "p0: sealed"
-    for entry in v["seats"]:
+    assert v["private"] is None and v["legal"] is None and v["seat"] is None
+    assert v["public"]["history"][-1] == "p0: sealed"
+    for entry in v["public"]["seats"]:
         assert set(entry) <= {"seat", "score", "stones", "doppelganger", "has_bid"}
 
 
 def test_f8_has_bid_flags() -> None:
     """F8: who has submitted a sealed bid is public (has_bid), what they bid is not."""
     state = table()
-    assert [e["has_bid"] for e in state.view(None)["seats"]] == [False] * 4
+    assert [e["has_bid"] for e in pub(state)["seats"]] == [False] * 4
     act(state, "p2: bid f3 c0")
     for seat in (0, 2, None):
-        assert [e["has_bid"] for e in state.view(seat)["seats"]] == [False, False, True, False]
+        assert [e["has_bid"] for e in pub(state, seat)["seats"]] == [False, False, True, False]
     act(state, "p0: bid f0 c0", "p1: bid f0 c0", "p3: bid f0 c0")
     assert state.phase == Phase.REVEAL
-    assert all("has_bid" not in e for e in state.view(None)["seats"])
+    assert all(e["has_bid"] is None for e in pub(state)["seats"])
     act(state, "chance: card alchemist")
-    assert [e["has_bid"] for e in state.view(None)["seats"]] == [False] * 4
+    assert [e["has_bid"] for e in pub(state)["seats"]] == [False] * 4
     act(state, "p3: bid f1 c0")
-    assert [e["has_bid"] for e in state.view(1)["seats"]] == [False, False, False, True]
+    assert [e["has_bid"] for e in pub(state, 1)["seats"]] == [False, False, False, True]
 
 
 def _perturb_positions() -> list[FistState]:
@@ -1046,8 +1078,8 @@ def test_f8_changing_hidden_coins_of_others_leaves_a_view_unchanged(index: int) 
 
 
 def test_f8_brigand_amount_is_private_to_the_two_players() -> None:
-    """F8/F7: whom the Brigand robbed is public; the amount is only in the robber's and the
-    victim's notes."""
+    """F8/F7: whom the Brigand robbed is public; the amount is told only to the robber and the
+    victim (a private event to each)."""
     state = table(("brigand", "gnome"))
     all_pass(state)
     act(state, "chance: card brigand",
@@ -1056,20 +1088,19 @@ def test_f8_brigand_amount_is_private_to_the_two_players() -> None:
     act(state, "p0: target p2")
     assert (coins(state, 0)["common"], coins(state, 0)["silver"]) == (4, 10)
     assert (coins(state, 2)["common"], coins(state, 2)["silver"]) == (0, 0)
-    n0 = state.view(0)["me"]["notes"]
-    n2 = state.view(2)["me"]["notes"]
-    assert len(n0) == 1 and "p2" in n0[0] and "2 Common Gold" in n0[0] and "5 Silver" in n0[0]
-    assert len(n2) == 1 and "p0" in n2[0] and "2 Common Gold" in n2[0] and "5 Silver" in n2[0]
+    handed = {"seat": 0, "victim": 2, "common": 2, "silver": 5}
+    assert private(state, 0, "fist.brigand.handed") == [handed]
+    assert private(state, 2, "fist.brigand.handed") == [handed]
     for seat in (1, 3, None):
-        v = state.view(seat)
-        assert v.get("me", {}).get("notes", []) == []
-        assert "p0: target p2" in v["history"]  # the choice itself is public
-        assert "Common Gold" not in json.dumps(v) and "5 Silver" not in json.dumps(v)
+        assert events(state, seat, "fist.brigand.handed") == []
+        # the choice itself is public
+        assert events(state, seat, "fist.brigand.chose") == [{"seat": 0, "victim": 2}]
+        assert "fist.brigand.handed" not in json.dumps(state.view(seat))
 
 
 def test_f8_thief_coin_is_private_to_the_two_players() -> None:
     """F8/F6: the Thief's victim has no stone (Quack Wizard took them): the coin taken
-    from behind the screen is named only in the two players' notes."""
+    from behind the screen is told only to the two players."""
     state = table(("quack-wizard", "gnome"))
     all_pass(state)
     act(state, "chance: card quack-wizard",
@@ -1078,11 +1109,10 @@ def test_f8_thief_coin_is_private_to_the_two_players() -> None:
     act(state, "chance: card thief",
         "p0: bid f3 c0", "p1: bid f2 c0", "p2: bid f0 c0", "p3: bid f1 c0")
     assert (coins(state, 0)["common"], coins(state, 1)["common"]) == (3, 1)
-    n0 = state.view(0)["me"]["notes"]
-    n1 = state.view(1)["me"]["notes"]
-    assert len(n0) == 1 and "Common Gold" in n0[0] and "p1" in n0[0]
-    assert len(n1) == 1 and "Common Gold" in n1[0] and "p0" in n1[0]
+    taken = {"seat": 0, "victim": 1, "coin": "common"}
+    assert private(state, 0, "fist.thief.coin_taken") == [taken]
+    assert private(state, 1, "fist.thief.coin_taken") == [taken]
     for seat in (2, 3, None):
-        v = state.view(seat)
-        assert v.get("me", {}).get("notes", []) == []
-        assert "Common Gold" not in json.dumps(v)
+        assert events(state, seat, "fist.thief.coin_taken") == []
+        assert events(state, seat, "fist.thief.coin") == [{"seat": 0, "victim": 1}]
+        assert "coin_taken" not in json.dumps(state.view(seat))

@@ -77,8 +77,9 @@ class _Spy:
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
         self.views.append(view)
-        view["me"]["fairy"] = 99  # a bot scribbling on its view changes nothing
-        view["seats"].clear()
+        view["private"]["fairy"] = 99  # a bot scribbling on its view changes nothing
+        view["public"]["seats"].clear()
+        view["events"].clear()
         return legal[0]
 
 

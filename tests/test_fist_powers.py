@@ -19,7 +19,7 @@ from dragonlair.games.fist.actions import stones_text
 from dragonlair.games.fist.custom import load_file
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
-from tests.fist_helpers import new_table, play, setup
+from tests.fist_helpers import new_table, play, private, setup
 
 COIN_TOTALS = {"fairy": 60, "silver": 40, "common": 15, "amulet": 2,
                "red": 12, "blue": 12, "yellow": 12}
@@ -314,10 +314,13 @@ def test_f6_thief_falls_back_to_common_gold_privately() -> None:
     assert me(state, 1)["common"] == 1
     assert me(state, 0)["common"] == 3
     assert stones(state, 0) == "rrry"
-    assert any("1 Common Gold" in n for n in state.view(0)["me"]["notes"])
-    assert any("1 Common Gold" in n for n in state.view(1)["me"]["notes"])
-    assert state.view(2)["me"]["notes"] == []
-    assert "Common" not in json.dumps(state.view(None))  # F8: private to the two
+    # F8: which coin left the screen is told to the two players only
+    assert private(state, 0, "fist.thief.coin_taken")[-1]["coin"] == "common"
+    assert private(state, 1, "fist.thief.coin_taken")[-1]["coin"] == "common"
+    assert private(state, 2, "fist.thief.coin_taken") == []
+    assert all(e.code != "fist.thief.coin_taken" for _, e in state.events_for(None))
+    assert ("fist.thief.coin", {"seat": 0, "victim": 1}) in [
+        (e.code, e.params) for _, e in state.events_for(2)]
 
 
 def test_f6_thief_falls_back_to_unspent_fairy_gold_when_no_common() -> None:
@@ -346,7 +349,7 @@ def test_f6_thief_falls_back_to_spent_fairy_gold_which_returns_to_the_thief() ->
     assert me(state, 1)["fairy_spent"] == 7
     assert me(state, 0)["fairy_spent"] == 2
     assert me(state, 1)["silver"] == 5  # Silver is never stolen
-    assert any("spent Fairy Gold" in n for n in state.view(0)["me"]["notes"])
+    assert private(state, 0, "fist.thief.coin_taken")[-1]["coin"] == "fairy_spent"
     finish_turn(state)
     assert me(state, 0)["fairy"] == 9
     assert me(state, 1)["fairy"] == 7
@@ -365,7 +368,8 @@ def test_f6_thief_takes_nothing_from_a_second_bidder_without_stone_or_gold() -> 
     assert (p1["fairy"], p1["fairy_spent"], p1["common"], stones(state, 1)) == (0, 0, 0, "-")
     p0 = me(state, 0)
     assert (p0["fairy"], p0["fairy_spent"], p0["common"]) == (8, 0, 1)
-    assert state.view(0)["me"]["notes"] == ["turn 1: Thief: you took nothing from p1"]
+    assert private(state, 0, "fist.thief.coin_taken") == [
+        {"seat": 0, "victim": 1, "coin": "none"}]
 
 
 # ---------------------------------------------------------------------------- F7: simple gains
@@ -440,11 +444,10 @@ def test_f7_brigand_takes_all_unspent_common_and_silver_privately() -> None:
     assert (me(state, 2)["common"], me(state, 2)["silver"]) == (0, 0)
     assert me(state, 2)["fairy"] == 7  # Fairy Gold is not taken
     assert (me(state, 0)["common"], me(state, 0)["silver"]) == (3, 10)
-    assert state.view(0)["me"]["notes"] == ["turn 1: Brigand: p2 gave you 1 Common Gold and "
-                                            "5 Silver"]
-    assert state.view(2)["me"]["notes"] == ["turn 1: Brigand: you gave p0 1 Common Gold and "
-                                            "5 Silver"]
-    assert state.view(1)["me"]["notes"] == []
+    handed = {"seat": 0, "victim": 2, "common": 1, "silver": 5}
+    assert private(state, 0, "fist.brigand.handed") == [handed]
+    assert private(state, 2, "fist.brigand.handed") == [handed]
+    assert private(state, 1, "fist.brigand.handed") == []
 
 
 # ---------------------------------------------------------------------------- F7: Doppelganger
@@ -1140,46 +1143,65 @@ def _char(**over: Any) -> dict[str, Any]:
     return {k: v for k, v in base.items() if v is not None}
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ([_char(power=[{"teleport": True}])], "unknown primitive 'teleport'"),
-    ([_char(id="Bad Id")], "id must be lower-case"),
-    ([_char(id=7)], "id must be lower-case"),
-    ([_char(name=None)], "name needs at least an English name"),
-    ([_char(name="Scribe")], "name needs at least an English name"),
-    ([_char(text={"de": "x"})], "text needs at least an English text"),
-    ([_char(count="two")], "count must be a whole number"),
-    ([_char(count=0)], "count must be a whole number"),
-    ([_char(power={"gain": {"silver": 1}})], "power must be a list"),
-    ([_char(power=[])], "power must be a list"),
-    ([_char(power=[{"gain": {"silver": "lots"}}])], "silver must be a whole number"),
-    ([_char(power=[{"gain": {"diamonds": 1}}])], "gain takes some of"),
-    ([_char(power=[{"gain": {"silver": 1}, "lose_colour": True}])], "one primitive per step"),
-    ([_char(), _char()], "two share an id"),
-    ([_char(id="thief")], "belongs to a built-in card"),
-    ([_char(id="fairy")], "belongs to a built-in card"),
-    (["scribe"], "each entry must be a table"),
-    (_char(), "custom must be a list"),
+@pytest.mark.parametrize(("data", "code", "params", "message"), [
+    ([_char(power=[{"teleport": True}])], "fist.custom.unknown_primitive",
+     {"id": "scribe", "step": 1, "primitive": "'teleport'"}, "unknown primitive 'teleport'"),
+    ([_char(id="Bad Id")], "fist.custom.bad_id", {}, "id must be lower-case"),
+    ([_char(id=7)], "fist.custom.bad_id", {"value": "7"}, "id must be lower-case"),
+    ([_char(name=None)], "fist.custom.no_name", {}, "name needs at least an English name"),
+    ([_char(name="Scribe")], "fist.custom.no_name", {}, "name needs at least an English name"),
+    ([_char(text={"de": "x"})], "fist.custom.no_text", {}, "text needs at least an English"),
+    ([_char(count="two")], "fist.custom.number", {"key": "count"}, "count must be a whole"),
+    ([_char(count=0)], "fist.custom.number", {"key": "count", "value": "0"}, "count must be"),
+    ([_char(power={"gain": {"silver": 1}})], "fist.custom.no_power", {}, "power must be a list"),
+    ([_char(power=[])], "fist.custom.no_power", {}, "power must be a list"),
+    ([_char(power=[{"gain": {"silver": "lots"}}])], "fist.custom.number",
+     {"key": "silver", "step": 1}, "silver must be a whole number"),
+    ([_char(power=[{"gain": {"diamonds": 1}}])], "fist.custom.gain_keys", {},
+     "gain takes some of"),
+    ([_char(power=[{"gain": {"silver": 1}, "lose_colour": True}])],
+     "fist.custom.one_primitive", {}, "one primitive per step"),
+    ([_char(), _char()], "fist.option.custom_duplicate_id", {"id": "scribe"},
+     "two share the id"),
+    ([_char(id="thief")], "fist.custom.builtin_id", {"id": "thief"}, "belongs to a built-in"),
+    ([_char(id="fairy")], "fist.custom.builtin_id", {}, "belongs to a built-in card"),
+    (["scribe"], "fist.custom.not_a_table", {}, "each entry must be a table"),
+    (_char(), "fist.option.custom_not_list", {}, "custom must be a list"),
 ])
-def test_f9_bad_custom_data_raises_option_error(data: Any, message: str) -> None:
-    with pytest.raises(OptionError, match=message):
+def test_f9_bad_custom_data_raises_option_error(data: Any, code: str, params: dict[str, Any],
+                                                message: str) -> None:
+    """F9: a bad custom character is refused with a code, its params and the rule; the
+    message is rendered from the catalogue in either language."""
+    with pytest.raises(OptionError) as err:
         FistGame({"players": 4, "custom": data})
+    assert err.value.code == code
+    assert params.items() <= err.value.params.items()
+    assert message in str(err.value)
+    assert err.value.message("de") != str(err.value)  # rendered from the German catalogue
+    assert err.value.rule == "F9" or code.startswith("fist.option.custom_not")
 
 
 def test_f9_bad_custom_files_raise_option_error(tmp_path: Any) -> None:
-    with pytest.raises(OptionError, match="no file"):
+    with pytest.raises(OptionError) as err:
         load_file(str(tmp_path / "missing.toml"))
+    assert err.value.code == "fist.custom.no_file" and "no file" in str(err.value)
+    assert err.value.params["examples"] == ["moneylender", "stormcaller"]
     broken = tmp_path / "broken.toml"
     broken.write_text("[[character]\nid = ", encoding="utf-8")
-    with pytest.raises(OptionError, match="does not parse"):
+    with pytest.raises(OptionError, match="does not parse") as err:
         load_file(str(broken))
+    assert err.value.code == "fist.custom.does_not_parse"
     empty = tmp_path / "empty.json"
     empty.write_text("{}", encoding="utf-8")
-    with pytest.raises(OptionError, match="no \\[\\[character\\]\\] entries"):
+    with pytest.raises(OptionError, match="no \\[\\[character\\]\\] entries") as err:
         load_file(str(empty))
+    assert err.value.code == "fist.custom.no_characters"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([_char(power=[{"fly": 1}])]), encoding="utf-8")
-    with pytest.raises(OptionError, match="unknown primitive 'fly'"):
+    with pytest.raises(OptionError, match="unknown primitive 'fly'") as err:
         load_file(str(bad))
+    assert err.value.rule == "F9"
+    assert "unbekannter Baustein 'fly'" in err.value.message("de")
 
 
 # ---------------------------------------------------------------------------- records

@@ -156,12 +156,14 @@ def test_action_text_that_no_game_reads_is_malformed(game_id: str, text: str) ->
 
 def test_fist_bids_name_each_coin_once() -> None:
     game = make_game("fist")
-    with pytest.raises(MalformedActionError, match=r"fairy gold .* twice"):
+    with pytest.raises(MalformedActionError, match=r"Fairy Gold twice") as err:
         game.parse_action("bid f1 f2")
+    assert err.value.code == "fist.action.bid_word_twice"
     with pytest.raises(MalformedActionError, match="digits 0-9"):
         game.parse_action("bid f² c0")
-    with pytest.raises(MalformedActionError, match="at most 60 fairy gold"):
+    with pytest.raises(MalformedActionError, match="at most 60 Fairy Gold") as err:
         game.parse_action(f"bid f{HUGE} c0")
+    assert err.value.code == "fist.action.bid_too_large"
     # the forgiving forms still read as before
     assert str(game.parse_action("bid c1 f3 amulet black")) == "bid f3 c1 black amulet"
     assert str(game.parse_action("BID  f03 c1")) == "bid f3 c1"

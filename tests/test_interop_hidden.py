@@ -42,7 +42,6 @@ def _fist(state: State, seat: int | None, rng: random.Random) -> State:
         p.amulet += 1
         p.black += 1
         p.fairy_spent += 1
-        other.notes[s].append("secret")
         bid = other.bids[s]
         if bid is not None:
             new = (space.bid[bid.a + 1][bid.b][bid.c][bid.d] if bid.kind == 0

@@ -270,7 +270,7 @@ def test_fist_sealed_bids_are_one_joint_move() -> None:
         b.apply_action(joint[seat])
     assert a.engine_state.full_state() == b.engine_state.full_state()
     strings = [a.action_to_string(seat, x) for seat, x in enumerate(joint)]
-    assert a.engine_state.view(None)["history"][-4:] == [f"p{seat}: {text}" for seat, text
+    assert a.engine_state.view(None)["public"]["history"][-4:] == [f"p{seat}: {text}" for seat, text
                                                          in enumerate(strings)]  # F5.2
     assert a.is_chance_node()  # the Witch went to p2, its power ran: the next card
     assert a.history()[-4:] == joint
@@ -340,7 +340,7 @@ def test_a_game_longer_than_the_bound_is_stopped_and_scored(monkeypatch: Any) ->
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert sum(state.returns()) == pytest.approx(1.0)
     assert "stopped after 12 decisions" in state.outcome_reason()
-    armies = [s["army"] for s in state.engine_state.view(None)["seats"]]
+    armies = [s["army"] for s in state.engine_state.view(None)["public"]["seats"]]
     best = max(armies)
     assert [r > 0 for r in state.returns()] == [a == best for a in armies]
 
@@ -426,3 +426,36 @@ def test_engine_rollouts_respect_the_bound_and_sum_to_one(monkeypatch: Any) -> N
     assert evaluator.evaluate(sim).sum() == pytest.approx(1.0)
     with pytest.raises(ValueError, match="turn_based"):
         evaluator.prior(sim)
+
+
+@pytest.mark.parametrize(("game_id", "params"), [
+    ("master", {}), ("farkle", {"players": 3, "max_turns": 4}),
+    ("fist", {"players": 4, "max_turns": 3}),
+    ("fist", {"players": 3, "max_turns": 3, "turn_based": True})])
+def test_serialize_round_trips_at_random_positions_through_snapshots(
+        game_id: str, params: dict[str, Any]) -> None:
+    """A serialised state carries the engine's snapshot (not a pickle of the engine, and no
+    replay): the restored state has the same history, legal actions, observations and
+    future (the same seeded continuation gives the same states)."""
+    game = dos.load(game_id, **params)
+    rng = np.random.RandomState(7)
+    for _ in range(6):
+        state = game.new_initial_state()
+        for _ in range(int(rng.randint(0, 120))):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        text = pyspiel.serialize_game_and_state(game, state)
+        _, back = pyspiel.deserialize_game_and_state(text)
+        assert back.history() == state.history() and str(back) == str(state)
+        assert back.is_terminal() == state.is_terminal()
+        for seat in range(game.num_players()):
+            assert back.legal_actions(seat) == state.legal_actions(seat)
+            assert back.information_state_string(seat) == state.information_state_string(seat)
+        a, b = np.random.RandomState(3), np.random.RandomState(3)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            random_step(state, a)
+            random_step(back, b)
+            assert str(back) == str(state)

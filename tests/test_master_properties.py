@@ -114,12 +114,12 @@ def invariants(state: MasterState) -> None:
         assert sum(state.deck) == 4
     for seat in (0, 1, None):
         view = state.view(seat)
-        assert "hands" not in view and "set_aside" not in view
-        assert view["hand_sizes"] == [sum(h) for h in state.hands]
+        assert "hands" not in view and "set_aside" not in view["public"]
+        assert view["public"]["hand_sizes"] == [sum(h) for h in state.hands]
         if seat is None:
             continue
         own = state.hands[seat]
-        assert view["hand"] == {ID[v]: own[v] for v in range(4)}
+        assert view["private"]["hand"] == {ID[v]: own[v] for v in range(4)}
         unseen = state.unseen(seat)
         for v in range(4):
             assert unseen[v] == 5 - own[v] - sum(1 for c in occ if state.grid[c] == v)

@@ -227,16 +227,16 @@ def test_m2_eight_cards_each_and_four_set_aside_unseen() -> None:
     state = new_round()
     play(state, *[f"chance: deal {i}" for i in ("egg", "egg", "ruby", "ruby", "ruby",
                                                  "emerald", "sapphire", "sapphire")])
-    assert state.view(None)["hand_sizes"] == [8, 0] and state.is_chance()
+    assert state.view(None)["public"]["hand_sizes"] == [8, 0] and state.is_chance()
     deal_rest = ["sapphire", "sapphire", "sapphire", "egg", "egg", "egg", "emerald", "emerald"]
     play(state, *[f"chance: deal {i}" for i in deal_rest])
     assert hand(state, 0) == "00122333" and hand(state, 1) == "00011222"
-    assert state.phase == Phase.START and state.view(None)["hand_sizes"] == [8, 8]
+    assert state.phase == Phase.START and state.view(None)["public"]["hand_sizes"] == [8, 8]
     assert state.full_state()["set_aside"] == {"egg": 0, "emerald": 2, "sapphire": 0, "ruby": 2}
     for seat in (0, 1, None):
         view = state.view(seat)
-        assert "set_aside" not in view and "hands" not in view
-        assert view["rounds"] == []
+        assert "set_aside" not in json.dumps(view) and "hands" not in json.dumps(view)
+        assert view["public"]["rounds"] == []
 
 
 def test_m2_random_start_player_is_a_fair_chance_event() -> None:
@@ -250,7 +250,7 @@ def test_m2_random_start_player_is_a_fair_chance_event() -> None:
     picks = [str(state.sample_chance(rng)) for _ in range(2000)]
     assert 900 < picks.count("start p1") < 1100
     play(state, "chance: start p1")
-    assert state.current_seats() == (1,) and state.view(None)["starter"] == 1
+    assert state.current_seats() == (1,) and state.view(None)["public"]["starter"] == 1
     assert state.legal_actions(0) == ()
 
 
@@ -287,12 +287,13 @@ def test_m3_first_card_only_on_d4() -> None:
     state = deal(new_round(), "00112233", "01230123", start=0)
     assert cells(state) == {"d4"}
     assert [str(a) for a in state.legal_actions(0)] == [f"place {i} d4" for i in ID]
-    assert state.view(0)["legal_cells"] == ["d4"]
+    assert state.view(0)["public"]["legal_cells"] == ["d4"]
     for cell in ("a1", "c4", "d3", "g7", "e5"):
         err = rejects(state, f"p0: place ruby {cell}")
-        assert "legal now: d4" in str(err)
+        assert isinstance(err, IllegalActionError)
+        assert err.code == "master.place.first_on_origin" and err.params["origin"] == "d4"
     play(state, "p0: place emerald d4")
-    assert state.view(None)["grid"] == {"d4": "emerald"}
+    assert state.view(None)["public"]["grid"] == {"d4": "emerald"}
 
 
 def test_m3_later_cards_share_a_side_diagonal_is_not_enough() -> None:
@@ -303,8 +304,11 @@ def test_m3_later_cards_share_a_side_diagonal_is_not_enough() -> None:
         rejects(state, f"p1: place egg {cell}")
     placements(state, "e4")
     assert cells(state) == {"c4", "f4", "d3", "e3", "d5", "e5"}
-    rejects(state, "p0: place egg f5")  # diagonal to e4
-    rejects(state, "p0: place egg e4")  # occupied
+    err = rejects(state, "p0: place egg f5")  # diagonal to e4
+    assert isinstance(err, IllegalActionError) and err.code == "master.place.not_adjacent"
+    err = rejects(state, "p0: place egg e4")  # occupied
+    assert isinstance(err, IllegalActionError) and err.code == "master.place.cell_taken"
+    assert err.params["card"] == "egg" and err.params["cell"] == "e4"
 
 
 def test_m3_no_fifth_card_in_a_row_of_four() -> None:
@@ -332,7 +336,7 @@ def test_m3_fixed_box_only_inside_and_holes_need_a_side_neighbour() -> None:
     not legal, nor is any cell outside."""
     state = placements(deal(new_round(), "00112233", "01230123"),
                        "d4", "e4", "f4", "g4", "d5", "d6", "d7")
-    assert state.view(None)["box"] == {"columns": "defg", "rows": [4, 5, 6, 7]}
+    assert state.view(None)["public"]["box"] == {"columns": "defg", "rows": [4, 5, 6, 7]}
     assert cells(state) == {"e5", "f5", "g5", "e6", "e7"}
     for cell in ("f6", "g6", "f7", "g7", "c4", "d3", "c7", "g3"):
         rejects(state, f"p1: place egg {cell}")
@@ -367,7 +371,10 @@ def test_m3_a_card_not_in_hand_is_refused() -> None:
     """M3: a player places a card from their own hand only."""
     state = deal(new_round(), "00000111", "22223333", start=0)
     err = rejects(state, "p0: place ruby d4")
-    assert "no Ruby Dragon in hand" in str(err)
+    assert isinstance(err, IllegalActionError)
+    assert err.code == "master.place.card_not_in_hand"
+    assert err.params == {"seat": 0, "card": "ruby"}
+    assert "no Ruby Dragon in hand" in str(err) and "Rubin-Drache" in err.message("de")
     placements(state, "d4", "d5", "d6")  # p0 egg, p1 sapphire, p0 egg
     rejects(state, "p1: place egg e4")
     rejects(state, "p1: place emerald d3")
@@ -420,13 +427,13 @@ def test_m3_never_stuck_and_the_box_is_full_after_sixteen() -> None:
             legal = state.legal_actions(state.player)
             assert legal
             state.apply(state.player, rng.choice(legal))
-            box = state.view(None)["box"]
+            box = state.view(None)["public"]["box"]
             assert len(box["columns"]) <= 4 and len(box["rows"]) <= 4
-        grid = state.view(None)["grid"]
-        box = state.view(None)["box"]
+        grid = state.view(None)["public"]["grid"]
+        box = state.view(None)["public"]["box"]
         assert len(grid) == 16 and len(box["columns"]) == 4 and len(box["rows"]) == 4
         assert set(grid) == {f"{c}{r}" for c in box["columns"] for r in box["rows"]}
-        assert state.view(None)["hand_sizes"] == [0, 0]
+        assert state.view(None)["public"]["hand_sizes"] == [0, 0]
 
 
 # ---------------------------------------------------------------------------- M4
@@ -511,22 +518,24 @@ def test_m4_columns_belong_to_p0_rows_to_p1_four_of_a_kind_100() -> None:
     every row 0+1+2+3 (6): p0 wins."""
     state = play_grid(new_round(), P0_WINS, 0)
     assert state.is_terminal()
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [100, 100, 100, 100] and result["rows"] == [6, 6, 6, 6]
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.placings == (1, 2)
-    assert outcome.reason == "lowest lines compared"
-    assert state.view(1)["lines"] == "rows" and state.view(0)["lines"] == "columns"
+    assert outcome.reason == "master.end.lowest_lines"
+    assert outcome.reason_params == {"seat": 0, "at": 0}
+    assert state.view(1)["private"]["lines"] == "rows"
+    assert state.view(0)["private"]["lines"] == "columns"
 
 
 def test_m4_four_of_a_kind_100_plus_face_in_a_full_round() -> None:
     """M4 option "100+face": the same columns score 100, 101, 102, 103."""
     state = play_grid(new_round(four_of_a_kind="100+face"), P0_WINS, 1)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [100, 101, 102, 103] and result["rows"] == [6, 6, 6, 6]
     state = play_grid(new_round(four_of_a_kind="100+face"), P1_WINS, 0)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["rows"] == [100, 101, 102, 103] and result["columns"] == [6, 6, 6, 6]
     assert winners(state) == (1,)
 
@@ -536,7 +545,7 @@ def test_m4_three_eggs_and_three_of_a_kind_in_a_full_round() -> None:
     in column d score 102."""
     rows = ["0123", "0123", "0213", "1032"]
     state = play_grid(new_round(), rows, 0)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [101, 12, 24, 102] and result["rows"] == [6, 6, 6, 6]
     assert winners(state) == (0,)
 
@@ -545,7 +554,7 @@ def test_m4_lowest_line_decides_against_the_total() -> None:
     """M4: p0's columns [24, 12, 33, 5] (total 74) beat p1's rows [33, 4, 24, 21] (total 82):
     p0's lowest line, 5, is higher than p1's, 4 (a pair of Eggs with an Emerald and a Ruby)."""
     state = play_grid(new_round(), ["2133", "1030", "3122", "2210"], 1)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [24, 12, 33, 5] and result["rows"] == [33, 4, 24, 21]
     assert winners(state) == (0,)
     assert state.view(None)["result"]["placings"] == list((1, 2))
@@ -555,7 +564,7 @@ def test_m4_second_lowest_decides_when_the_lowest_ties() -> None:
     """M4: lowest lines 6 and 6; then 12 (p0) against 15 (p1): p1 wins though p0's total (83)
     is higher than p1's (75)."""
     state = play_grid(new_round(), ["0313", "1123", "2302", "3210"], 0)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [6, 33, 12, 32] and result["rows"] == [31, 15, 23, 6]
     assert winners(state) == (1,)
     assert state.view(None)["result"]["placings"] == list((2, 1))
@@ -564,7 +573,7 @@ def test_m4_second_lowest_decides_when_the_lowest_ties() -> None:
 def test_m4_third_lowest_decides() -> None:
     """M4: 6 = 6, 12 = 12, then 24 (p0) against 12 (p1): p0 wins though p1 has a 102 line."""
     state = play_grid(new_round(), ["0312", "1012", "3323", "2101"], 0)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [6, 31, 12, 24] and result["rows"] == [6, 12, 102, 12]
     assert winners(state) == (0,)
 
@@ -573,13 +582,13 @@ def test_m4_equal_sorted_lists_draw_the_round() -> None:
     """M4: equal sorted lists are a drawn round (here in different orders): no winner, both
     placed first. Two pairs (1,1,3,3) score 40 and a pair with two singles 21."""
     state = play_grid(new_round(), DRAWN, 1)
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [40, 21, 6, 6] and result["rows"] == [6, 6, 21, 40]
     assert result["winner"] is None
     outcome = state.outcome()
     assert outcome is not None and state.is_terminal()
     assert outcome.winners == () and outcome.placings == (1, 1)
-    assert outcome.reason == "drawn round"
+    assert outcome.reason == "master.end.drawn" and outcome.reason_params == {}
     record = finish_record(new_record(state.game, SEATS), state)
     assert record.result is not None and record.result["winners"] == []
     _, again = replay(Record.from_json(json.loads(record.dumps())))
@@ -590,10 +599,10 @@ def test_m4_scoring_only_after_sixteen_cards() -> None:
     """M4: the round is scored after all 16 cards, not before."""
     state = deal(new_round(), "00112233", "01230123")
     placements(state, *SNAKE[:15])
-    assert not state.is_terminal() and state.view(None)["rounds"] == []
+    assert not state.is_terminal() and state.view(None)["public"]["rounds"] == []
     assert state.outcome() is None
     placements(state, SNAKE[15])
-    assert state.is_terminal() and len(state.view(None)["rounds"]) == 1
+    assert state.is_terminal() and len(state.view(None)["public"]["rounds"]) == 1
 
 
 # ---------------------------------------------------------------------------- M5
@@ -603,12 +612,13 @@ def test_m5_first_to_two_dragons_wins_and_the_loser_starts() -> None:
     state = new_round(match=True)
     play_grid(state, P0_WINS, 0)
     assert not state.is_terminal() and state.dragons == [1, 0]
-    assert state.phase == Phase.DEAL and state.view(None)["hand_sizes"] == [0, 0]
-    assert state.view(None)["grid"] == {} and len(state.view(None)["rounds"]) == 1
+    assert state.phase == Phase.DEAL and state.view(None)["public"]["hand_sizes"] == [0, 0]
+    public = state.view(None)["public"]
+    assert public["grid"] == {} and len(public["rounds"]) == 1
     # round 2: after the deal p1 (the loser) is to move at once
     deal(state, "00112233", "01230123", start=None)
     assert state.phase == Phase.PLACE and state.current_seats() == (1,)
-    assert state.view(None)["starter"] == 1
+    assert state.view(None)["public"]["starter"] == 1
     assert state.full_state()["history"][-1] == "chance: deal ruby"
     rejects(state, "chance: start p0", None)
     state = new_round(match=True)
@@ -620,12 +630,14 @@ def test_m5_first_to_two_dragons_wins_and_the_loser_starts() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.placings == (1, 2)
-    assert outcome.reason == "p0 took a second dragon" and outcome.scores == (2.0, 1.0)
+    assert outcome.reason == "master.end.second_dragon" and outcome.scores == (2.0, 1.0)
+    assert outcome.reason_params == {"seat": 0}
+    assert outcome.message("de") == "p0 hat den zweiten Drachen bekommen"
     starts = [e for e in finish_record(new_record(state.game, SEATS), state).actions
               if "start" in e]
     assert starts == ["chance: start p0"]  # only the first round's start is chance
-    assert [r["starter"] for r in state.view(None)["rounds"]] == [0, 1, 0]
-    assert [r["winner"] for r in state.view(None)["rounds"]] == [0, 1, 0]
+    assert [r["starter"] for r in state.view(None)["public"]["rounds"]] == [0, 1, 0]
+    assert [r["winner"] for r in state.view(None)["public"]["rounds"]] == [0, 1, 0]
 
 
 def test_m5_drawn_round_gives_no_dragon_and_the_other_player_starts() -> None:
@@ -641,7 +653,7 @@ def test_m5_drawn_round_gives_no_dragon_and_the_other_player_starts() -> None:
     assert state.is_terminal() and state.dragons == [0, 2]
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (1,) and outcome.placings == (2, 1)
-    assert [r["winner"] for r in state.view(None)["rounds"]] == [None, None, 1, 1]
+    assert [r["winner"] for r in state.view(None)["public"]["rounds"]] == [None, None, 1, 1]
     record = finish_record(new_record(state.game, SEATS), state)
     _, again = replay(Record.from_json(json.loads(record.dumps())))
     assert again.full_state() == state.full_state()
@@ -652,7 +664,7 @@ def test_m5_single_round_without_the_match_option() -> None:
     state = play_grid(new_round(), P1_WINS, 0)
     assert state.is_terminal() and state.dragons == [0, 0]
     assert winners(state) == (1,)
-    assert state.view(None)["match"] is False
+    assert state.view(None)["public"]["match"] is False
     with pytest.raises(OptionError, match="match"):
         MasterGame({"match": "yes"})
     with pytest.raises(OptionError, match="2 players"):
@@ -661,21 +673,26 @@ def test_m5_single_round_without_the_match_option() -> None:
 
 # ---------------------------------------------------------------------------- M6
 def test_m6_own_hand_is_private_and_the_other_deal_is_masked() -> None:
-    """M6: each seat's view holds its own hand only; the other seat's deal entries read
-    "chance: deal to pN" (a spectator sees neither) until the round ends."""
+    """M6: each seat's view holds its own hand only, and each seat is told its own deal
+    (a spectator neither); the deal is public only as "each holds 8 cards"."""
     state = deal(new_round(), "00112233", "01112333", start=0)
     placements(state, "d4", "e4")  # an Egg each
-    truth = state.full_state()["history"]
     v0, v1, vs = state.view(0), state.view(1), state.view(None)
-    assert v0["hand"] == {"egg": 1, "emerald": 2, "sapphire": 2, "ruby": 2}
-    assert v1["hand"] == {"egg": 0, "emerald": 3, "sapphire": 1, "ruby": 3}
-    assert "hand" not in vs and "hands" not in v0 and "hands" not in v1 and "hands" not in vs
-    assert v0["history"] == truth[:8] + ["chance: deal to p1"] * 8 + truth[16:]
-    assert v1["history"] == ["chance: deal to p0"] * 8 + truth[8:]
-    assert vs["history"] == ["chance: deal to p0"] * 8 + ["chance: deal to p1"] * 8 + truth[16:]
-    assert finish(state).is_terminal()
-    for seat in (0, 1, None):
-        assert state.view(seat)["history"] == state.full_state()["history"]
+    assert v0["private"]["hand"] == {"egg": 1, "emerald": 2, "sapphire": 2, "ruby": 2}
+    assert v1["private"]["hand"] == {"egg": 0, "emerald": 3, "sapphire": 1, "ruby": 3}
+    assert vs["private"] is None
+    for view in (v0, v1, vs):
+        assert "hands" not in json.dumps(view)
+    dealt = {v["seat"]: [e["params"] for e in v["events"] if e["code"] == "master.deal.hand"]
+             for v in (v0, v1, vs)}
+    assert dealt[0] == [{"seat": 0, "cards": ["egg", "egg", "emerald", "emerald", "sapphire",
+                                              "sapphire", "ruby", "ruby"]}]
+    assert dealt[1] == [{"seat": 1, "cards": ["egg", "emerald", "emerald", "emerald",
+                                              "sapphire", "ruby", "ruby", "ruby"]}]
+    assert dealt[None] == []
+    assert [e["code"] for e in vs["events"]] == [
+        "master.round.begin", "master.deal.done", "master.start.lot", "master.move.placed",
+        "master.move.placed"]
 
 
 def test_m6_hand_sizes_grid_and_turn_are_public() -> None:
@@ -683,9 +700,9 @@ def test_m6_hand_sizes_grid_and_turn_are_public() -> None:
     state = placements(deal(new_round(), "00112233", "01112333", start=1), "d4", "d5", "e5")
     for seat in (0, 1, None):
         view = state.view(seat)
-        assert view["hand_sizes"] == [7, 6]
-        assert view["grid"] == {"d4": "egg", "d5": "egg", "e5": "emerald"}
-        assert view["to_move"] == [0] and view["starter"] == 1
+        assert view["public"]["hand_sizes"] == [7, 6]
+        assert view["public"]["grid"] == {"d4": "egg", "d5": "egg", "e5": "emerald"}
+        assert view["to_move"] == [0] and view["public"]["starter"] == 1
         assert view["phase"] == "place"
 
 
@@ -693,19 +710,20 @@ def test_m6_unseen_counts_are_twenty_minus_own_hand_minus_grid() -> None:
     """M6: a perfect memory knows 20 - own hand - grid, per value."""
     state = placements(deal(new_round(), "00112233", "01112333", start=0), "d4", "e4", "f4")
     grid = [0, 0, 0, 0]
-    for card in state.view(None)["grid"].values():
+    for card in state.view(None)["public"]["grid"].values():
         grid[ID.index(card)] += 1
     for seat in (0, 1):
-        view = state.view(seat)
-        own = [view["hand"][i] for i in ID]
-        assert view["unseen"] == {ID[v]: 5 - own[v] - grid[v] for v in range(4)}
-        assert sum(view["unseen"].values()) == 20 - sum(own) - 3
-    assert "unseen" not in state.view(None)
+        private = state.view(seat)["private"]
+        own = [private["hand"][i] for i in ID]
+        assert private["unseen"] == {ID[v]: 5 - own[v] - grid[v] for v in range(4)}
+        assert sum(private["unseen"].values()) == 20 - sum(own) - 3
+    assert state.view(None)["private"] is None
 
 
 def test_m6_set_aside_revealed_only_when_the_round_ends() -> None:
     """M6: the 4 set-aside cards are in the full state (and the record) but in no view until
-    the round ends; then every view lists them under rounds[i]["set_aside"]."""
+    the round ends; then every view lists them under rounds[i]["set_aside"], and an event
+    tells them."""
     state = deal(new_round(), "00000111", "22223333", start=0)
     assert state.full_state()["set_aside"] == {"egg": 0, "emerald": 2, "sapphire": 1, "ruby": 1}
     placements(state, *SNAKE[:15])
@@ -714,26 +732,26 @@ def test_m6_set_aside_revealed_only_when_the_round_ends() -> None:
         assert "set_aside" not in text
     placements(state, SNAKE[15])
     for seat in (0, 1, None):
-        assert state.view(seat)["rounds"][0]["set_aside"] == ["emerald", "emerald", "ruby",
-                                                              "sapphire"]
+        view = state.view(seat)
+        aside = ["emerald", "emerald", "ruby", "sapphire"]
+        assert view["public"]["rounds"][0]["set_aside"] == aside
+        told = [e for e in view["events"] if e["code"] == "master.round.set_aside"]
+        assert [e["params"]["cards"] for e in told] == [aside]
 
 
 def test_m6_match_reveals_each_round_when_it_ends() -> None:
-    """M6/M5: in a match, a finished round's deal and set-aside cards are public; the current
-    round's deal stays masked."""
+    """M6/M5: in a match, a finished round's placements and set-aside cards are public; the
+    current round's deal stays private to each seat."""
     state = new_round(match=True)
     play_grid(state, P0_WINS, 0)
-    first = state.full_state()["history"]
-    assert len(first) == 33
     deal(state, "00112233", "01230123", start=None)
-    v1 = state.view(1)
-    assert v1["history"][:33] == first
-    assert v1["history"][33:41] == ["chance: deal to p0"] * 8
-    assert v1["history"][41:49] == [f"chance: deal {ID[int(c)]}" for c in "01230123"]
     for seat in (0, 1, None):
         view = state.view(seat)
-        assert view["rounds"][0]["set_aside"] == ["egg", "emerald", "ruby", "sapphire"]
-        assert "set_aside" not in view and json.dumps(view).count("set_aside") == 1
+        first = view["public"]["rounds"][0]
+        assert first["set_aside"] == ["egg", "emerald", "ruby", "sapphire"]
+        assert len(first["placements"]) == 16 and view["public"]["placements"] == []
+        hands = [e["params"]["seat"] for e in view["events"] if e["code"] == "master.deal.hand"]
+        assert hands == ([] if seat is None else [seat, seat])
 
 
 def _swap_hidden(state: MasterState, a: int, b: int, rng: random.Random,
@@ -827,12 +845,13 @@ def test_docs_master_example_record_replays_to_its_result() -> None:
     assert {k: outcome.to_json()[k] for k in ("winners", "placings", "scores")} == {
         k: data["result"][k] for k in ("winners", "placings", "scores")}
     assert len(record.actions) == 33 and record.actions[16].startswith("chance: start")
-    assert state.view(None)["hand_sizes"] == [0, 0] and len(state.view(None)["grid"]) == 16
+    public = state.view(None)["public"]
+    assert public["hand_sizes"] == [0, 0] and len(public["grid"]) == 16
     # the prose around the example: its grid's line scores and the set-aside cards
-    result = state.view(None)["rounds"][0]
+    result = state.view(None)["public"]["rounds"][0]
     assert result["columns"] == [12, 6, 30, 102] and result["rows"] == [33, 100, 6, 103]
     assert result["set_aside"] == ["egg", "egg", "egg", "ruby"]
-    assert state.view(None)["box"] == {"columns": "abcd", "rows": [2, 3, 4, 5]}
+    assert state.view(None)["public"]["box"] == {"columns": "abcd", "rows": [2, 3, 4, 5]}
     text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
     first = re.search(r"```json\n(.*?)```", text, re.S)
     assert first is not None and json.loads(first.group(1))["game"] == "fist"

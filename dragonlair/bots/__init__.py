@@ -23,32 +23,26 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def _registry() -> dict[str, dict[str, BotFactory]]:
-    from dragonlair.games.farkle.bots import CautiousFarkleBot, OptimalFarkleBot
-    from dragonlair.games.fist.bots import GreedyFistBot, HeuristicFistBot, ISMCTSFistBot
-    from dragonlair.games.master.bots import ExpertMasterBot, GreedyMasterBot
+#: the bots every game has
+COMMON: dict[str, BotFactory] = {"random": RandomBot}
 
-    return {
-        "*": {"random": RandomBot},
-        "fist": {"greedy": GreedyFistBot, "heuristic": HeuristicFistBot,
-                 "ismcts": ISMCTSFistBot,
-                 "ismcts-fast": lambda rng: ISMCTSFistBot(rng, iterations=80),
-                 "ismcts-strong": lambda rng: ISMCTSFistBot(rng, iterations=1000)},
-        "farkle": {"cautious": CautiousFarkleBot, "optimal": OptimalFarkleBot},
-        "master": {"greedy": GreedyMasterBot, "expert": ExpertMasterBot},
-    }
+
+def _factories(game_id: str) -> dict[str, BotFactory]:
+    from dragonlair.games import plugin
+
+    return {**COMMON, **plugin(game_id).bots()}
 
 
 def bot_names(game_id: str) -> list[str]:
-    reg = _registry()
-    return sorted({*reg["*"], *reg.get(game_id, {})})
+    """The bots of ``game_id``: its plugin's and the common ones."""
+    return sorted(_factories(game_id))
 
 
 def make_bot(game_id: str, name: str, rng: random.Random) -> Bot:
     """A bot by name (``random``, ``greedy``...) or by ``module:attr`` (a class or factory
     called with a ``random.Random``)."""
-    reg = _registry()
-    factory = reg.get(game_id, {}).get(name) or reg["*"].get(name)
+    factories = _factories(game_id)
+    factory = factories.get(name)
     if factory is None and ":" in name:
         mod, _, attr = name.partition(":")
         try:
@@ -57,5 +51,5 @@ def make_bot(game_id: str, name: str, rng: random.Random) -> Bot:
             raise OptionError(f"cannot load bot {name!r}: {exc}") from None
     if factory is None:
         raise OptionError(f"unknown bot {name!r} for {game_id} "
-                          f"(known: {', '.join(bot_names(game_id))}, or module:attr)")
+                          f"(known: {', '.join(sorted(factories))}, or module:attr)")
     return factory(rng)

@@ -42,21 +42,20 @@ def balance(
         TimeElapsedColumn,
     )
 
-    from dragonlair.balance import BALANCE_GAMES, balance_report, check_plot_path
-    from dragonlair.cli.main import console, custom_option, err, fail
-    from dragonlair.games.farkle.cards import load_deck_file
+    from dragonlair.balance import balance_games, balance_report, check_plot_path
+    from dragonlair.cli.main import console, err, fail, not_for, option_from_files
+    from dragonlair.games import game_ids, plugin
 
-    if game == "master":
-        fail("Dragon Master has no characters, companions or items to report on; "
-             "balance works for fist and farkle")
-    if game not in BALANCE_GAMES:
-        fail(f"unknown game {game!r}; balance works for fist and farkle")
+    known = ", ".join(balance_games())
+    if game not in game_ids():
+        fail(f"unknown game {game!r}; balance works for {known}")
+    if plugin(game).balance is None:
+        fail(f"{plugin(game).info.name} has no cards to report on; balance works for {known}")
     if games < 1:
         fail("--games must be at least 1")
-    if custom and game != "fist":
-        fail("--custom is an option of fist only")
-    if decks is not None and game != "farkle":
-        fail("--decks is an option of farkle only")
+    wrong = not_for(game, {"--custom": bool(custom), "--decks": decks is not None})
+    if wrong is not None:
+        fail(f"{wrong[0]} is an option of {wrong[1]} only")
     names = [b.strip() for b in bots.split(",") if b.strip()] if bots is not None else None
     if bots is not None and not names:
         fail("--bots needs at least one bot name")
@@ -67,9 +66,9 @@ def balance(
         if players is not None:
             options["players"] = players
         if custom:
-            options["custom"] = custom_option(custom)
+            options["custom"] = option_from_files(game, "--custom", custom)
         if decks is not None:
-            options["decks"] = load_deck_file(str(decks))
+            options["decks"] = option_from_files(game, "--decks", [str(decks)])
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True,
                       disable=not err.is_terminal) as progress:

@@ -8,8 +8,7 @@ The game-independent parts (the loop, hot-seat pauses, records) are in
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from dragonlair.cli.farkle_screen import (
     render_screen,
     who,
 )
-from dragonlair.cli.i18n import engine_reason, tr
+from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
     Session,
@@ -38,9 +37,8 @@ from dragonlair.cli.session import (
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON, Action
 from dragonlair.games import make_game
-from dragonlair.games.farkle.actions import DICE_SETS, FarkleAction, Kind
+from dragonlair.games.farkle.actions import FarkleAction, Kind
 from dragonlair.games.farkle.game import FarkleGame
-from dragonlair.games.farkle.scoring import counts_of, dice_text
 from dragonlair.games.farkle.state import FarkleState
 
 #: the default opponents: the strongest registered Dragon Farkle bot
@@ -69,7 +67,8 @@ ALIASES = {
 }
 #: the action kinds that name an item, by their first word
 ITEM_WORDS = {"use": Kind.USE, "discard": Kind.DISCARD, "keep-item": Kind.KEEP_ITEM}
-_EXPLANATION = re.compile(r"\s+(?:=|—|–|-)\s.*$")
+#: the engine's refusal of an action, in the reader's words (None: it is legal)
+Refusal = Callable[[FarkleAction], "str | None"]
 
 __all__ = ["choice_from_text", "default_bot", "play_farkle", "resolve_seats"]
 
@@ -109,31 +108,13 @@ def _item_choice(game: FarkleGame, kind: Kind, rest: str, legal: Sequence[Farkle
     return found[0] if found else None
 
 
-def keep_problem(game: FarkleGame, kept: FarkleAction, roll: str, example: str,
-                 lang: str) -> str:
-    """Why the dice of ``kept`` cannot be set aside from ``roll`` (dice text, ``123466``),
-    in words: they are not all in the roll, or some of them score in no combination (D2),
-    which the engine's scorer tells: ``keep 66`` — two sixes do not score."""
-    counts = DICE_SETS[kept.a]
-    dice = dice_text(counts)
-    rolled = counts_of(roll)
-    if any(k > r for k, r in zip(counts, rolled, strict=True)):
-        return tr(lang, "f_keep_not_rolled", dice=dice, roll=roll)
-    scoring, _ = game.scorer.scoring_dice(counts)
-    rest = [k - s for k, s in zip(counts, scoring, strict=True)]
-    what = tr(lang, "f_and").join(
-        tr(lang, f"f_die_{face}") if n == 1 else tr(lang, f"f_dice_{face}", n=n)
-        for face, n in enumerate(rest, 1) if n)
-    verb = tr(lang, "f_no_score_1" if sum(rest) == 1 else "f_no_score_n")
-    return tr(lang, "f_keep_no_score", dice=dice, what=what, verb=verb, example=example)
-
-
 def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
-                     lang: str, roll: str | None = None) -> FarkleAction:
+                     lang: str, refuse: Refusal | None = None) -> FarkleAction:
     """A decision typed as its number in the menu, its action text (``keep 155``,
     ``skirmish p1``, ``use lucky-clover``), a line of the menu (``keep 155 = 200
     soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``).
-    ``roll``: the dice rolled (the view's ``roll``), to say why a keep is refused."""
+    ``refuse``: the engine's refusal of an action that is not legal now, in words (the
+    terminal never re-checks a rule to word it)."""
     text = text.strip()
     example = legal[0].text if legal else "roll"
     if not text:
@@ -145,7 +126,9 @@ def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
         if 1 <= i <= len(legal):
             return legal[i - 1]
         raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
-    canon = _EXPLANATION.sub("", " ".join(text.lower().split()))
+    canon = " ".join(text.lower().split())
+    for mark in (" = ", " — ", " – ", " - "):  # a menu line: its explanation dropped
+        canon = canon.partition(mark)[0]
     words = canon.split()
     if " ".join(words[:2]) != "ignore dragon" and words[0] in ALIASES:
         words = ALIASES[words[0]].split() + words[1:]
@@ -162,9 +145,11 @@ def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
         action = None
     if action is not None and action in legal:
         return legal[legal.index(action)]
-    keeps = [a for a in legal if a.kind == Kind.KEEP]
-    if action is not None and action.kind == Kind.KEEP and keeps and roll:
-        raise InputProblem(keep_problem(game, action, roll, keeps[-1].text, lang))
+    if action is not None and action.kind in (Kind.KEEP, Kind.SKIRMISH, Kind.BATTLE) \
+            and refuse is not None:
+        why = refuse(action)
+        if why is not None:
+            raise InputProblem(why)
     raise InputProblem(tr(lang, "f_bad_choice", text=text, max=len(legal), example=example))
 
 
@@ -188,8 +173,6 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                  lang: str, console: Console, save: Path | None) -> None:
         super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
         self.narrator = FarkleNarrator(game, lang, self.names)
-        self.before: JSON = self.state.view(None)
-        self.events_told = 0
         self.seen: dict[int | None, int] = {}  # log lines each viewer has been shown
         if self.humans and console.is_terminal:
             for seat, bot in list(self.bots.items()):
@@ -197,35 +180,30 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                 self.bots[seat] = _Thinking(bot, console, label)
 
     # -------------------------------------------------------------- what happened
-    def after_apply(self, seat: int, action: Action) -> None:
-        assert isinstance(action, FarkleAction)
-        after = self.state.view(None)
-        events = after["events"]  # the public event lines, from the spectator view
-        new = events[self.events_told:]
-        self.events_told = len(events)
-        self.narrator.feed(seat, action, self.before, after, new)
-        self.before = after
+    def log_for(self, viewer: int | None) -> list[str]:
+        """The engine's events ``viewer`` may see, in words."""
+        return self.narrator.lines_for(self.state, viewer)
 
     def end_log(self) -> tuple[str, list[str]] | None:
         return (tr(self.lang, "f_log_title"),
-                self.narrator.lines_for(None if self.hotseat else self.humans[0]))
+                self.log_for(None if self.hotseat else self.humans[0]))
 
     def show_end(self) -> None:
         lang = self.lang
         state = self.state
         if not self.humans:
             self.console.rule(f"[bold]{tr(lang, 'f_log_title')}[/]")
-            for line in self.narrator.lines_for(None):
+            for line in self.log_for(None):
                 self.say(line)
             self.console.rule(f"[bold]{tr(lang, 'f_final_table')}[/]")
             render_screen(self.console, self.game, state.view(None), self.names, lang, [],
-                          self.narrator.lines_for(None))
+                          self.log_for(None))
         else:
             if self.hotseat:
                 self.clear()
             # one human sees their own final screen; at a hot-seat table nobody's items
             viewer = None if self.hotseat else self.humans[0]
-            lines = self.narrator.lines_for(viewer)
+            lines = self.log_for(viewer)
             seen = min(self.seen.get(s, 0) for s in self.humans)
             render_screen(self.console, self.game, state.view(viewer), self.names, lang,
                           lines[seen:], lines[:seen], seed=self.seed)
@@ -235,7 +213,10 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
         names = ", ".join(f"p{s} ({escape(self.names[s])})" for s in winners)
         key = "winner" if len(winners) == 1 else "winners"
         self.say(f"[bold green]{tr(lang, key, who=names)}[/]")
-        self.say(tr(lang, "reason", reason=escape(engine_reason(lang, result["reason"]))))
+        outcome = state.outcome()
+        assert outcome is not None
+        reason = outcome.message(lang, [who(s, self.names) for s in range(len(self.names))])
+        self.say(tr(lang, "reason", reason=reason))
         armies = ", ".join(f"{who(s, self.names)} {num(lang, int(a))}"
                            for s, a in enumerate(result["scores"]))
         self.say(tr(lang, "f_armies", armies=armies))
@@ -247,7 +228,7 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
         view = state.view(seat)
         legal = state.legal_actions(seat)
         self.private_screen(seat, self.defend_note(seat, view))
-        lines = self.narrator.lines_for(seat)
+        lines = self.log_for(seat)
         seen = self.seen.get(seat, 0)
         render_screen(self.console, self.game, view, self.names, self.lang, lines[seen:],
                       lines[:seen], seed=self.seed)
@@ -258,8 +239,8 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
 
     def defend_note(self, seat: int, view: JSON) -> str | None:
         """At a hot-seat table, why a defender is asked during another player's turn."""
-        sk = view["skirmish"]
-        if sk is None or sk["defender"] != seat or seat == view["player"]:
+        sk = view["public"]["skirmish"]
+        if sk is None or sk["defender"] != seat or seat == view["public"]["player"]:
             return None
         return "[bold]" + tr(self.lang, "f_defend_note", who=who(seat, self.names),
                              attacker=who(sk["attacker"], self.names),
@@ -281,18 +262,25 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
         lang = self.lang
         self.menu(seat, view, legal)
 
+        def refuse(action: FarkleAction) -> str | None:
+            err = self.state.refusal(seat, action)
+            if err is None or err.code == "farkle.action.not_now":
+                return None  # nothing more to say than that it is not a choice now
+            names = [who(s, self.names) for s in range(len(self.names))]
+            return err.message(lang, names)
+
         def show_again() -> None:
             render_help(self.console, self.game, lang)
             self.menu(seat, view, legal)
 
         def show_log() -> None:
             self.console.rule(f"[bold]{tr(lang, 'f_log_title')}[/]")
-            for line in self.narrator.lines_for(seat):
+            for line in self.log_for(seat):
                 self.say(line)
 
         return self.read_command(tr(lang, "f_prompt"),
                                  lambda text: choice_from_text(self.game, text, legal, lang,
-                                                               view.get("roll")),
+                                                               refuse),
                                  on_help=show_again, on_log=show_log)
 
 

@@ -9,9 +9,7 @@ Soldiers come from the engine's scorer (``game.scorer``), never from rules writt
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from importlib import resources
 
 from rich.console import Console, Group, RenderableType
@@ -22,12 +20,14 @@ from rich.table import Table
 from rich.text import Text
 
 from dragonlair.cli.i18n import tr
-from dragonlair.core.game import CHANCE, JSON
-from dragonlair.games.farkle.actions import DICE_SETS, EVENTS, FarkleAction, Kind
+from dragonlair.core.events import Event
+from dragonlair.core.game import JSON
+from dragonlair.core.i18n import render, term
+from dragonlair.games.farkle.actions import DICE_SETS, FarkleAction, Kind
 from dragonlair.games.farkle.cards import COMPANIONS, ITEMS, FarkleCard
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, Scorer, ScoringTable, counts_of
-from dragonlair.games.farkle.state import BATTLE_ARMY, roll_outcomes
+from dragonlair.games.farkle.state import BATTLE_ARMY, FarkleState, roll_outcomes
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 EVENT_STYLES = {"dragon": "bold red", "alliance": "bold green", "blank": "dim"}
@@ -83,8 +83,8 @@ def dice_markup(dice: str | Counts, scoring: Counts | None = None) -> str:
 
 def event_markup(lang: str, event: str) -> str:
     """The event die in words and colour."""
-    word = tr(lang, f"f_ev_{event}")
-    return f"[{EVENT_STYLES[event]}]{word.upper() if event != 'blank' else word}[/]"
+    word = term(f"farkle.event.{event}", lang)
+    return f"[{EVENT_STYLES[event]}]{word}[/]"
 
 
 def farkle_risk(scorer: Scorer, k: int) -> float:
@@ -131,8 +131,8 @@ def unit_words(lang: str, mode: str, defending: bool, n: int) -> str:
 
 def full_dice(view: JSON) -> int:
     """How many dice the roller rolls after hot dice: 5 for a defender (D5.2), else 6."""
-    sk = view.get("skirmish")
-    return 5 if sk is not None and view["roller"] == sk["defender"] else 6
+    sk = view["public"]["skirmish"]
+    return 5 if sk is not None and view["public"]["roller"] == sk["defender"] else 6
 
 
 # ---------------------------------------------------------------- decisions in words
@@ -145,23 +145,23 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
     seat = view["to_move"][0] if view["to_move"] else 0
     risks = farkle_risks(game.scorer)
     if k == Kind.KEEP:
-        value = selection_value(game.scorer, view["roll"], DICE_SETS[action.a])
-        defending = view.get("skirmish") is not None and view["roller"] == \
-            view["skirmish"]["defender"]
-        left = view["dice_in_hand"] - sum(DICE_SETS[action.a])
+        value = selection_value(game.scorer, view["public"]["roll"], DICE_SETS[action.a])
+        defending = view["public"]["skirmish"] is not None and view["public"]["roller"] == \
+            view["public"]["skirmish"]["defender"]
+        left = view["public"]["dice_in_hand"] - sum(DICE_SETS[action.a])
         after = tr(lang, "f_keep_left", k=left, risk=percent(risks[left], lang)) if left else \
             tr(lang, "f_keep_hot", k=full_dice(view), risk=percent(risks[full_dice(view)], lang))
-        return (f"{text} = {unit_words(lang, view['mode'], defending, value)}  "
+        return (f"{text} = {unit_words(lang, view['public']['mode'], defending, value)}  "
                 f"{dice_markup(DICE_SETS[action.a])}  [dim]{after}[/]")
     if k == Kind.RECRUIT:
         what = tr(lang, "f_d_recruit")
     elif k == Kind.SKIRMISH:
         what = tr(lang, "f_d_skirmish", who=who(action.a, names),
-                  army=num(lang, view["seats"][action.a]["army"]))
+                  army=num(lang, view["public"]["seats"][action.a]["army"]))
     elif k == Kind.BATTLE:
-        what = tr(lang, "f_d_battle", strength=view["dragon"]["strength"])
+        what = tr(lang, "f_d_battle", strength=view["public"]["dragon"]["strength"])
     elif k == Kind.SCARE:
-        comp = cards[view["seats"][seat]["companion"]]
+        comp = cards[view["public"]["seats"][seat]["companion"]]
         what = tr(lang, "f_d_scare", card=escape(comp.name(lang)), who=who(action.a, names),
                   n=num(lang, comp.amount))
     elif k in (Kind.USE, Kind.DISCARD, Kind.KEEP_ITEM):
@@ -175,25 +175,25 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
     elif k == Kind.ITEM:
         what = tr(lang, "f_d_item", n=num(lang, _last_value(game, view)))
     elif k == Kind.ROLL:
-        hand = view["dice_in_hand"]
+        hand = view["public"]["dice_in_hand"]
         dice = hand or full_dice(view)
         what = tr(lang, "f_d_roll" if hand else "f_d_roll_hot", k=dice,
                   risk=percent(risks[dice], lang))
     elif k == Kind.BANK:
-        what = tr(lang, "f_d_bank", n=num(lang, view["pending"]))
+        what = tr(lang, "f_d_bank", n=num(lang, view["public"]["pending"]))
     elif k == Kind.STOP:
-        sk = view["skirmish"]
-        if sk is not None and view["roller"] == sk["defender"]:
-            what = tr(lang, "f_d_stop_defence", n=num(lang, view["pending"]),
+        sk = view["public"]["skirmish"]
+        if sk is not None and view["public"]["roller"] == sk["defender"]:
+            what = tr(lang, "f_d_stop_defence", n=num(lang, view["public"]["pending"]),
                       attack=num(lang, sk["attack_value"]))
         else:
-            what = tr(lang, "f_d_stop_attack", n=num(lang, view["pending"]))
+            what = tr(lang, "f_d_stop_attack", n=num(lang, view["public"]["pending"]))
     elif k == Kind.FARKLE:
         key = {"recruit": "f_d_farkle_recruit", "skirmish": "f_d_farkle_skirmish"}.get(
-            view["mode"], "f_d_farkle_battle")
-        what = tr(lang, key, n=num(lang, view["pending"]))
+            view["public"]["mode"], "f_d_farkle_battle")
+        what = tr(lang, key, n=num(lang, view["public"]["pending"]))
     elif k == Kind.TABBY:
-        comp = cards[view["seats"][seat]["companion"]]
+        comp = cards[view["public"]["seats"][seat]["companion"]]
         what = tr(lang, "f_d_tabby", card=escape(comp.name(lang)))
     elif k == Kind.REROLL:
         what = tr(lang, "f_d_reroll", face=die_markup(action.a))
@@ -203,13 +203,10 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
 
 
 def _last_value(game: FarkleGame, view: JSON) -> int:
-    """The soldiers of the selection just set aside (an alliance follows it): the last
-    entry of the view's history is that ``keep``."""
-    for entry in reversed(view["history"]):
-        _, _, text = entry.partition(": ")
-        if text.startswith("keep "):
-            return selection_value(game.scorer, view["roll"], counts_of(text.split()[1]))
-    return 0  # pragma: no cover - an alliance decision always follows a keep
+    """The soldiers of the selection just set aside (an alliance follows it): the view's
+    ``last_keep``."""
+    last = view["public"]["last_keep"]
+    return int(last["soldiers"]) if last is not None else 0
 
 
 DECISION_HEADS = {"action": "f_head_action", "keep": "f_head_keep",
@@ -219,13 +216,13 @@ DECISION_HEADS = {"action": "f_head_action", "keep": "f_head_keep",
 
 
 def decision_head(lang: str, view: JSON, names: Sequence[str], seat: int) -> str:
-    decision = view["decision"]
+    decision = view["public"]["decision"]
     if decision == "continue":
-        key = "f_head_continue_recruit" if view["mode"] == "recruit" else \
+        key = "f_head_continue_recruit" if view["public"]["mode"] == "recruit" else \
             "f_head_continue_skirmish"
     else:
         key = DECISION_HEADS.get(decision or "", "f_head_action")
-    limit = view.get("me", {}).get("item_limit", 1)
+    limit = (view["private"] or {}).get("item_limit", 1)
     return tr(lang, key, who=who(seat, names), limit=limit)
 
 
@@ -241,9 +238,9 @@ def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str)
     table.add_column(tr(lang, "f_col_companion"))
     table.add_column(tr(lang, "f_col_items"), justify="right")
     rows: list[tuple[Text, Text, Text, Text, str, Text]] = []
-    for entry in view["seats"]:
+    for entry in view["public"]["seats"]:
         seat = entry["seat"]
-        mark = "▶ " if seat == view["player"] and not over and view["turn"] else "  "
+        mark = "▶ " if seat == view["public"]["player"] and not over and view["turn"] else "  "
         comp = entry["companion"]
         comp_text = (Text(cards[comp].name(lang)) if comp is not None  # marks: see below
                      else Text(tr(lang, "f_no_companion"), style="dim"))
@@ -272,21 +269,22 @@ def companions_table(game: FarkleGame, view: JSON, lang: str) -> Table:
     out.add_column(no_wrap=True)
     out.add_column(style="italic")
     seen: list[str] = []
-    for entry in view["seats"]:
+    for entry in view["public"]["seats"]:
         comp = entry["companion"]
         if comp is None or comp in seen:
             continue
         seen.append(comp)
         card = cards[comp]
-        holders = ", ".join(f"p{e['seat']}" for e in view["seats"] if e["companion"] == comp)
+        holders = ", ".join(f"p{e['seat']}" for e in view["public"]["seats"]
+                            if e["companion"] == comp)
         out.add_row(f" {holders}", Text.from_markup(card_words(card, lang) + ":"),
                     card.text(lang))
     return out
 
 
 def dragon_text(view: JSON, lang: str) -> Text:
-    dragon = view["dragon"]
-    if view["mode"] == "battle":
+    dragon = view["public"]["dragon"]
+    if view["public"]["mode"] == "battle":
         return Text(tr(lang, "f_dragon_battle", damage=dragon["damage"],
                        strength=dragon["strength"]), style="bold red")
     return Text(tr(lang, "f_dragon_line", strength=dragon["strength"],
@@ -295,9 +293,10 @@ def dragon_text(view: JSON, lang: str) -> Text:
 
 def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Panel:
     """The roll in progress: dice, event die, pending soldiers, dice in hand, risk."""
-    roller = view["roller"]
-    mode = view["mode"]
-    sk = view["skirmish"]
+    pub = view["public"]
+    roller = pub["roller"]
+    mode = pub["mode"]
+    sk = pub["skirmish"]
     defending = sk is not None and roller == sk["defender"]
     rows: list[RenderableType] = []
     if sk is not None:
@@ -306,20 +305,20 @@ def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) ->
         if defending:
             rows.append(Text.from_markup(
                 f"[bold]{tr(lang, 'f_to_beat', n=num(lang, sk['attack_value']))}[/]"))
-    if view["roll"]:
-        scoring, _ = game.scorer.scoring_dice(counts_of(view["roll"]))
-        roll_key = "f_last_roll" if view["decision"] in ("continue", "alliance") else "f_roll"
+    if pub["roll"]:
+        scoring, _ = game.scorer.scoring_dice(counts_of(pub["roll"]))
+        roll_key = "f_last_roll" if pub["decision"] in ("continue", "alliance") else "f_roll"
         rows.append(Text.from_markup(
-            f"{tr(lang, roll_key)} {dice_markup(view['roll'], scoring)}   "
-            f"{tr(lang, 'f_event_die')} {event_markup(lang, view['event'])}   "
+            f"{tr(lang, roll_key)} {dice_markup(pub['roll'], scoring)}   "
+            f"{tr(lang, 'f_event_die')} {event_markup(lang, pub['event'])}   "
             f"[dim]{tr(lang, 'f_scoring_hint')}[/]"))
     if mode != "battle":
         key = ("f_pending_defence" if defending else "f_pending_attack") \
             if mode == "skirmish" else "f_pending_recruit"
-        rows.append(Text.from_markup(f"[bold]{tr(lang, key, n=num(lang, view['pending']))}[/]"))
-    hand = view["dice_in_hand"]
+        rows.append(Text.from_markup(f"[bold]{tr(lang, key, n=num(lang, pub['pending']))}[/]"))
+    hand = pub["dice_in_hand"]
     full = full_dice(view)
-    if view["decision"] in ("continue", "alliance"):  # between rolls: the next roll's risk
+    if pub["decision"] in ("continue", "alliance"):  # between rolls: the next roll's risk
         dice = hand or full
         line = tr(lang, "f_in_hand", n=hand, full=full) if hand else tr(lang, "f_hot_dice",
                                                                          full=full)
@@ -337,7 +336,7 @@ def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) ->
 def items_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Panel:
     """The viewer's own magic items, with their texts: only the ``me`` part of their view."""
     cards = cards_by_id(game)
-    me = view["me"]
+    me = view["private"]
     seat = view["seat"]
     rows: list[RenderableType] = []
     for item in me["items"]:
@@ -385,252 +384,51 @@ def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequenc
     console.print(companions_table(game, view, lang))
     console.print(dragon_text(view, lang))
     console.print(events_panel(lang, new, old))
-    if view["mode"] != "none" and view["phase"] != "over":
+    if view["public"]["mode"] != "none" and view["phase"] != "over":
         console.print(turn_panel(game, view, names, lang))
-    if view.get("me") is not None:
+    if view["private"] is not None:
         console.print(items_panel(game, view, names, lang))
 
 
 # ---------------------------------------------------------------- the story in words
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of the log: what everyone reads, and what its owner reads instead (their
-    own hidden item, D9)."""
-
-    public: str
-    owner: int | None = None
-    private: str = ""
-
-    def text_for(self, viewer: int | None) -> str:
-        return self.private if self.owner is not None and viewer == self.owner else self.public
-
-
-_SEAT = r"p(\d+)"
+#: params shown as numbers (1,250 / 1.250), as seats, as dice and as one die
+_NUMBER_PARAMS = frozenset({"n", "army", "pending", "bonus", "attack", "defence", "kept"})
 
 
 class FarkleNarrator:
-    """Tells every action in words, from the public views before and after it, the
-    action, and the engine's public event lines (``view["events"]``). A magic item's
-    identity is told to its owner only."""
+    """The log: the engine's events a viewer may see (``state.events_for``, D9), each
+    rendered from the message catalogues in the UI language, with the seats' names, dice
+    drawn as dice and cards by their names (a deck file's own names too)."""
 
     def __init__(self, game: FarkleGame, lang: str, names: Sequence[str]) -> None:
         self.game = game
         self.lang = lang
         self.names = list(names)
-        self.lines: list[Line] = []
+        self.shown_names = [who(s, names) for s in range(len(names))]
         self.cards = cards_by_id(game)
-        self.by_english = {c.name_en: c for c in (*game.companions, *game.items)}
-        self._event_forms: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = \
-            self._forms()
 
-    def lines_for(self, viewer: int | None) -> list[str]:
-        return [line.text_for(viewer) for line in self.lines]
+    def lines_for(self, state: FarkleState, viewer: int | None) -> list[str]:
+        """Every event ``viewer`` (``None``: a spectator) may see, in words (markup)."""
+        return [self.event_words(event) for _, event in state.events_for(viewer)]
 
-    # -------------------------------------------------------------- helpers
-    def _who(self, seat: int) -> str:
-        return who(seat, self.names)
-
-    def _say(self, key: str, **fields: object) -> None:
-        self.lines.append(Line(tr(self.lang, key, **fields)))
-
-    def _secret(self, owner: int, key: str, own_key: str, card: FarkleCard,
-                **fields: object) -> None:
-        self.lines.append(Line(tr(self.lang, key, **fields), owner,
-                               tr(self.lang, own_key, card=card_words(card, self.lang),
-                                  **fields)))
-
-    def _num(self, n: int) -> str:
-        return num(self.lang, n)
-
-    # -------------------------------------------------------------- one action
-    def feed(self, seat: int, action: FarkleAction, before: JSON, after: JSON,
-             events: Sequence[str]) -> None:
-        if seat == CHANCE:
-            self._chance(action, before, after)
-        else:
-            self._decision(seat, action, before, after)
-        for event in events:
-            self.lines.append(Line(self.event_words(event)))
-        self._consequences(before, after, events)
-
-    def _owner_of_new_item(self, before: JSON, after: JSON) -> int:
-        for b, a in zip(before["seats"], after["seats"], strict=True):
-            if a["items"] + a["items_gained"] > b["items"] + b["items_gained"]:
-                return int(a["seat"])
-        return int(before["roller"] if before["roller"] is not None else before["player"])
-
-    def _chance(self, action: FarkleAction, before: JSON, after: JSON) -> None:
-        k = action.kind
+    def event_words(self, event: Event) -> str:
+        """One event in the UI language (markup)."""
         lang = self.lang
-        if k == Kind.DRAW_COMPANION:
-            card = self.game.companions[action.a]
-            if before["phase"] == "setup":
-                seat = next(b["seat"] for b, a in zip(before["seats"], after["seats"],
-                                                      strict=True)
-                            if a["companion"] != b["companion"])
-                self._say("f_n_companion", who=self._who(seat), card=card_words(card, lang))
+        params: dict[str, object] = {}
+        for key, value in event.params.items():
+            if key == "dice":
+                params[key] = dice_markup(str(value))
+            elif key == "face":
+                params[key] = die_markup(int(value))
+            elif key == "event":
+                params[key] = event_markup(lang, str(value))
+            elif key == "card" and value in self.cards:
+                params[key] = card_words(self.cards[str(value)], lang)
+            elif key in _NUMBER_PARAMS and type(value) is int:
+                params[key] = num(lang, value)
             else:
-                self._say("f_n_new_companion", who=self._who(before["player"]),
-                          card=card_words(card, lang))
-        elif k == Kind.DRAW_ITEM:
-            owner = self._owner_of_new_item(before, after)
-            item = self.game.items[action.a]
-            if before["phase"] == "setup":
-                self._secret(owner, "f_n_start_item", "f_n_start_item_own", item,
-                             who=self._who(owner))
-            else:
-                self._secret(owner, "f_n_draw", "f_n_draw_own", item, who=self._who(owner))
-        elif k == Kind.START:
-            self._say("f_n_starts", who=self._who(action.a))
-        elif k == Kind.DICE:
-            roll = DICE_SETS[action.a]
-            scoring, _ = self.game.scorer.scoring_dice(roll)
-            self._say("f_n_roll", who=self._who(before["roller"]),
-                      dice=dice_markup(roll, scoring), event=event_markup(lang, EVENTS[action.b]))
-        elif k == Kind.DIE:
-            self._say("f_n_die", die=die_markup(action.a))
-
-    def _decision(self, seat: int, action: FarkleAction, before: JSON, after: JSON) -> None:
-        k = action.kind
-        lang = self.lang
-        me = self._who(seat)
-        if k == Kind.RECRUIT:
-            self._say("f_n_recruit", who=me)
-        elif k == Kind.SKIRMISH:
-            self._say("f_n_skirmish", who=me, target=self._who(action.a))
-        elif k == Kind.BATTLE:
-            self._say("f_n_battle", who=me, strength=before["dragon"]["strength"])
-        elif k == Kind.USE:
-            item = self.game.items[action.a]
-            self._say("f_n_use", who=me, card=card_words(item, lang))
-            gain = after["seats"][seat]["army"] - before["seats"][seat]["army"]
-            if gain > 0:
-                self._say("f_n_gain", who=me, n=self._num(gain),
-                          army=self._num(after["seats"][seat]["army"]))
-        elif k == Kind.KEEP:
-            sel = DICE_SETS[action.a]
-            value = selection_value(self.game.scorer, before["roll"], sel)
-            sk = before["skirmish"]
-            defending = sk is not None and before["roller"] == sk["defender"]
-            self._say("f_n_keep", who=me, dice=dice_markup(sel),
-                      n=unit_words(lang, before["mode"], defending, value))
-        elif k == Kind.DOUBLE:
-            self._say("f_n_double", who=me, n=self._num(after["pending"] - before["pending"]),
-                      pending=self._num(after["pending"]))
-        elif k == Kind.ITEM:
-            self._say("f_n_item", who=me)
-        elif k == Kind.ROLL:
-            if before["dice_in_hand"] == 0:
-                self._say("f_n_hot", who=me, k=full_dice(before))
-        elif k == Kind.BANK:
-            gain = after["seats"][seat]["army"] - before["seats"][seat]["army"]
-            self._say("f_n_bank", who=me, n=self._num(gain),
-                      army=self._num(after["seats"][seat]["army"]))
-            comp = before["seats"][seat]["companion"]
-            if gain > before["pending"] and comp is not None:
-                self._say("f_n_bank_bonus", n=self._num(gain - before["pending"]),
-                          card=card_words(self.cards[comp], lang))
-        elif k == Kind.STOP:
-            self._say("f_n_stop", who=me, n=self._num(before["pending"]))
-        elif k == Kind.FARKLE and before["mode"] == "skirmish":
-            self._say("f_n_farkle_skirmish", who=me)
-        elif k == Kind.PASS:
-            self._say("f_n_pass", who=me)
-        elif k == Kind.REROLL:
-            self._say("f_n_reroll", who=me, face=die_markup(action.a))
-        elif k == Kind.DISCARD:
-            self._secret(seat, "f_n_discard", "f_n_discard_own", self.game.items[action.a],
-                         who=me)
-        elif k == Kind.KEEP_ITEM:
-            self._secret(seat, "f_n_keep_item", "f_n_keep_item_own",
-                         self.game.items[action.a], who=me)
-
-    def _consequences(self, before: JSON, after: JSON, events: Sequence[str]) -> None:
-        """What follows from an action: a skirmish decided, the defence begun, the game
-        won, a new turn."""
-        for event in events:
-            m = re.match(rf"^skirmish: {_SEAT} (\d+) against {_SEAT} (\d+)$", event)
-            if not m:
-                continue
-            a, attack, d, defence = (int(g) for g in m.groups())
-            if attack == defence:
-                self._say("f_n_skirmish_tie")
-            else:
-                winner, loser = (a, d) if attack > defence else (d, a)
-                taken = before["seats"][loser]["army"] - after["seats"][loser]["army"]
-                self._say("f_n_skirmish_won", who=self._who(winner), n=self._num(taken),
-                          loser=self._who(loser))
-        sk = after["skirmish"]
-        if (sk is not None and after["roller"] == sk["defender"]
-                and before["roller"] != after["roller"]):
-            self._say("f_n_defends", who=self._who(sk["defender"]),
-                      n=self._num(sk["attack_value"]))
-        result = after["result"]
-        if result is not None:
-            m = re.match(rf"^{_SEAT} slew the dragon$", result["reason"])
-            if m:
-                self._say("f_n_slain", who=self._who(int(m[1])))
-            return
-        if after["turn"] != before["turn"] and after["turn"]:
-            seat = after["player"]
-            self._say("f_n_turn", n=after["turn"], who=self._who(seat),
-                      army=self._num(after["seats"][seat]["army"]))
-
-    # -------------------------------------------------------------- engine events
-    def _card_en(self, name: str) -> str:
-        card = self.by_english.get(name)
-        return card_words(card, self.lang) if card is not None else escape(name)
-
-    def _forms(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
-        lang = self.lang
-
-        def w(g: str) -> str:
-            return self._who(int(g))
-
-        def n(g: str) -> str:
-            return self._num(int(g))
-
-        def t(key: str, **fields: object) -> str:
-            return tr(lang, key, **fields)
-
-        forms: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-            (rf"^{_SEAT}'s (.+) scares off (\d+) of {_SEAT}'s soldiers$",
-             lambda m: t("f_e_scare", who=w(m[1]), card=self._card_en(m[2]), n=n(m[3]),
-                         target=w(m[4]))),
-            (rf"^{_SEAT}'s companion ignores the dragon$", lambda m: t("f_e_tabby", who=w(m[1]))),
-            (rf"^{_SEAT} ignores the farkle$", lambda m: t("f_e_ignore_farkle", who=w(m[1]))),
-            (r"^no magic item is left to draw$", lambda m: t("f_e_no_item")),
-            (rf"^{_SEAT} escapes the dragon$", lambda m: t("f_e_escape", who=w(m[1]))),
-            (rf"^the dragon eats (\d+) \((\d+) soldiers\) from {_SEAT}'s roll$",
-             lambda m: t("f_e_eats", dice=dice_markup(m[1]), n=n(m[2]), who=w(m[3]))),
-            (rf"^{_SEAT} farkles and loses (\d+) pending soldiers$",
-             lambda m: t("f_e_farkle", who=w(m[1]), n=n(m[2]))),
-            (rf"^{_SEAT} farkles in the Final Battle; the dragon heals$",
-             lambda m: t("f_e_farkle_battle", who=w(m[1]))),
-            (rf"^skirmish: {_SEAT} (\d+) against {_SEAT} (\d+)$",
-             lambda m: t("f_e_skirmish", a=w(m[1]), attack=n(m[2]), d=w(m[3]),
-                         defence=n(m[4]))),
-            (rf"^{_SEAT} shoots an? (.+)$",
-             lambda m: t("f_e_arrow", who=w(m[1]), card=self._card_en(m[2]))),
-            (rf"^{_SEAT} deals (\d+) damage \((\d+) in all\)$",
-             lambda m: t("f_e_damage", who=w(m[1]), n=m[2], total=m[3])),
-            (rf"^{_SEAT}'s (.+) saves (\d+) soldiers$",
-             lambda m: t("f_e_shield", who=w(m[1]), card=self._card_en(m[2]), n=n(m[3]))),
-            (rf"^{_SEAT} loses (\d+) soldiers to the dragon$",
-             lambda m: t("f_e_loses", who=w(m[1]), n=n(m[2]))),
-            (r"^the dragon heals$", lambda m: t("f_e_heals")),
-            (rf"^{_SEAT}'s army is gone$", lambda m: t("f_e_army_gone", who=w(m[1]))),
-        ]
-        return [(re.compile(p), f) for p, f in forms]
-
-    def event_words(self, event: str) -> str:
-        """An engine event line (English, public) in the UI language (markup); an unknown
-        form is shown as it is."""
-        for pattern, words in self._event_forms:
-            m = pattern.match(event)
-            if m:
-                return words(m)
-        return escape(event)
+                params[key] = value
+        return render(event.code, params, lang, self.shown_names)
 
 
 # ---------------------------------------------------------------- rules and help

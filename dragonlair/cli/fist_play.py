@@ -7,7 +7,6 @@ The game-independent parts (the loop, hot-seat pauses, records) are in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -21,11 +20,15 @@ from dragonlair.bots import Bot
 from dragonlair.cli import session
 from dragonlair.cli.fist_screen import (
     EVENTS_SHOWN,
-    Narrator,
-    describe_action,
+    EventLog,
+    card_name,
+    card_text,
+    choice_words,
+    forced_words,
     render_help,
     render_table,
     result_lines,
+    ui,
 )
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
@@ -38,7 +41,7 @@ from dragonlair.cli.session import (
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON
 from dragonlair.games import make_game
-from dragonlair.games.fist.actions import FistAction, Kind
+from dragonlair.games.fist.actions import FistAction
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
 
@@ -51,10 +54,23 @@ COMMON_WORDS = {"c", "common", "g", "gemein", "gemeingold"}
 SILVER_WORDS = {"s", "silver", "silber"}
 BLACK_WORDS = {"black", "b", "k", "schwarz", "curse", "fluch"}
 AMULET_WORDS = {"amulet", "a", "amulett", "m"}
-_WORD_NUM = re.compile(r"^([a-zäöü]+)([0-9]{1,6})$|^([0-9]{1,6})([a-zäöü]+)$")  # ASCII digits
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzäöü")
+_DIGITS = frozenset("0123456789")  # ASCII only: "²" or "٣" is no number of coins
 
-__all__ = ["InputProblem", "bid_from_text", "choice_from_text", "parse_bid_words", "play_fist",
-           "resolve_seats"]
+
+def split_word_number(word: str) -> tuple[str, str] | None:
+    """``"f3"`` or ``"3f"`` as ``("f", "3")``: letters and at most 6 ASCII digits, in
+    either order; else None."""
+    for i in range(1, len(word)):
+        head, tail = word[:i], word[i:]
+        if set(head) <= _LETTERS and set(tail) <= _DIGITS and len(tail) <= 6:
+            return head, tail
+        if set(head) <= _DIGITS and set(tail) <= _LETTERS and len(head) <= 6:
+            return tail, head
+    return None
+
+__all__ = ["InputProblem", "bid_from_text", "bid_text", "checked", "choice_from_text",
+           "parse_bid_words", "play_fist", "resolve_seats"]
 
 
 @dataclass(slots=True)
@@ -80,7 +96,8 @@ def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[
 def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
     """Friendly bid forms: ``3``, ``3 1``, ``f3 c1 black amulet``, ``3 fairy``, ``0``,
     ``pass``; in a tie-break ``2``, ``2 amulet``, ``s2``. The canonical forms (``bid f3 c1``,
-    ``silver 2``) are read by the engine instead."""
+    ``silver 2``) are read by the engine instead. Notation only: what the words say, not
+    whether the player may bid it (:func:`bid_from_text` asks the engine)."""
     parts = BidParts()
     numbers: list[int] = []
     for word in text.lower().replace(",", " ").replace("+", " ").split():
@@ -90,12 +107,12 @@ def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
         if number is not None:
             numbers.append(number)
             continue
-        m = _WORD_NUM.match(word)
-        if m:
-            letters, digits = (m[1], m[2]) if m[1] else (m[4], m[3])
+        split = split_word_number(word)
+        if split:
+            letters, digits = split
             typed = plain_number(digits)
             if typed is None:  # too many digits to be a number of coins
-                raise InputProblem(tr(lang, "bad_word", word=word))
+                raise InputProblem(ui(lang, "bad_word", word=word))
             amount = typed
         elif word in FAIRY_WORDS | COMMON_WORDS | SILVER_WORDS and numbers:
             letters, amount = word, numbers.pop()
@@ -106,7 +123,7 @@ def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
             parts.amulet = True
             continue
         else:
-            raise InputProblem(tr(lang, "bad_word", word=word))
+            raise InputProblem(ui(lang, "bad_word", word=word))
         if letters in FAIRY_WORDS:
             parts.fairy = amount
         elif letters in COMMON_WORDS:
@@ -114,83 +131,78 @@ def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
         elif letters in SILVER_WORDS:
             parts.silver = amount
         else:
-            raise InputProblem(tr(lang, "bad_word", word=word))
+            raise InputProblem(ui(lang, "bad_word", word=word))
     if tiebreak:
         if len(numbers) > 1:
-            raise InputProblem(tr(lang, "too_many_silver"))
+            raise InputProblem(ui(lang, "too_many_silver"))
         if numbers:
             parts.silver = numbers[0]
-        if parts.fairy or parts.common or parts.black:
-            raise InputProblem(tr(lang, "only_silver"))
     else:
         if len(numbers) > 2:
-            raise InputProblem(tr(lang, "too_many_numbers"))
+            raise InputProblem(ui(lang, "too_many_numbers"))
         if numbers:
             parts.fairy = numbers[0]
         if len(numbers) > 1:
             parts.common = numbers[1]
-        if parts.silver:
-            raise InputProblem(tr(lang, "only_gold"))
     return parts
 
 
-def check_bid(parts: BidParts, me: JSON, lang: str, *, tiebreak: bool) -> str:
-    """The canonical action text of a bid the player can afford; else :class:`InputProblem`."""
-    if tiebreak:
-        if parts.silver > me["silver"]:
-            raise InputProblem(tr(lang, "no_silver", n=me["silver"]))
-    else:
-        if parts.fairy > me["fairy"]:
-            raise InputProblem(tr(lang, "no_fairy", n=me["fairy"]))
-        if parts.common > me["common"]:
-            raise InputProblem(tr(lang, "no_common", n=me["common"]))
-        if parts.black and not me["black"]:
-            raise InputProblem(tr(lang, "no_black"))
-    if parts.amulet and not me["amulet"]:
-        raise InputProblem(tr(lang, "no_amulet"))
+def bid_text(parts: BidParts, lang: str, *, tiebreak: bool) -> str:
+    """The canonical action text of a bid typed in a friendly form. Notation only: whether
+    the player may bid it is the engine's to say (:func:`checked`)."""
     amulet = " amulet" if parts.amulet else ""
-    if tiebreak:
+    gold = parts.fairy or parts.common or parts.black
+    if parts.silver and gold:
+        raise InputProblem(ui(lang, "mixed_bid"))
+    if parts.silver or (tiebreak and not gold):
         return f"silver {parts.silver}{amulet}"
     black = " black" if parts.black else ""
     return f"bid f{parts.fairy} c{parts.common}{black}{amulet}"
 
 
-def bid_from_text(game: FistGame, text: str, me: JSON, legal: Sequence[FistAction], lang: str,
-                  *, tiebreak: bool) -> FistAction:
-    """The legal sealed bid typed as ``text`` (friendly or canonical); else
-    :class:`InputProblem` with a reason."""
+def refusal(err: DragonlairError, lang: str, names: Sequence[str] | None = None) -> InputProblem:
+    """The engine's refusal, rendered from its code in ``lang``."""
+    return InputProblem(err.message(lang, names))
+
+
+def checked(state: FistState, seat: int, action: FistAction, lang: str,
+            names: Sequence[str] | None = None) -> FistAction:
+    """``action`` if the engine accepts it from ``seat`` now; else :class:`InputProblem`
+    with the engine's reason (its code rendered in ``lang``). The engine is asked on a copy
+    of the state: the real one moves only when every sealed bid is in."""
+    trial = state.clone()
+    try:
+        trial.apply(seat, action)
+    except DragonlairError as err:
+        raise refusal(err, lang, names) from None
+    return action
+
+
+def bid_from_text(game: FistGame, state: FistState, seat: int, text: str, lang: str,
+                  names: Sequence[str] | None = None, *, tiebreak: bool) -> FistAction:
+    """The sealed bid typed as ``text`` (friendly or canonical), if the engine accepts it
+    from ``seat``; else :class:`InputProblem` with the reason."""
     words = text.lower().split()
     if not words:
         raise InputProblem(tr(lang, "empty_input"))
     if words[0] in ("bid", "silver"):
-        try:
-            typed = game.parse_action(text)
-        except DragonlairError as exc:
-            raise InputProblem(str(exc)) from None
-        if typed.kind == Kind.BID:
-            parts = BidParts(fairy=typed.a, common=typed.b, black=bool(typed.c),
-                             amulet=bool(typed.d))
-            if tiebreak:
-                raise InputProblem(tr(lang, "only_silver"))
-        else:
-            parts = BidParts(silver=typed.a, amulet=bool(typed.b))
-            if not tiebreak:
-                raise InputProblem(tr(lang, "only_gold"))
+        canon = text
     else:
-        parts = parse_bid_words(text, lang, tiebreak=tiebreak)
-    canon = check_bid(parts, me, lang, tiebreak=tiebreak)
+        canon = bid_text(parse_bid_words(text, lang, tiebreak=tiebreak), lang,
+                         tiebreak=tiebreak)
     try:
         action = game.parse_action(canon)
-    except DragonlairError as exc:
-        raise InputProblem(str(exc)) from None
-    if action not in legal:
-        raise InputProblem(tr(lang, "not_legal", reason=canon))
-    return action
+    except DragonlairError as err:
+        raise refusal(err, lang, names) from None
+    return checked(state, seat, action, lang, names)
 
 
-def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction],
-                     lang: str) -> FistAction:
-    """A decision typed as its number in the menu or as its action text."""
+def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction], lang: str,
+                     state: FistState | None = None, seat: int | None = None,
+                     names: Sequence[str] | None = None) -> FistAction:
+    """A decision typed as its number in the menu or as its action text. An action that
+    is not among the choices is refused with the engine's reason when ``state`` and
+    ``seat`` are given."""
     text = text.strip()
     if not text:
         raise InputProblem(tr(lang, "empty_input"))
@@ -199,6 +211,7 @@ def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction],
         if 1 <= i <= len(legal):
             return legal[i - 1]
         raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
+    typed: FistAction | None = None
     for guess in (text, f"colour {text}", f"pick {text}", f"target {text}"):
         try:
             action = game.parse_action(guess)
@@ -206,7 +219,10 @@ def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction],
             continue
         if action in legal:
             return action
-    raise InputProblem(tr(lang, "bad_choice", text=text, max=len(legal)))
+        typed = typed or action
+    if typed is not None and state is not None and seat is not None:
+        checked(state, seat, typed, lang, names)  # raises with the engine's reason
+    raise InputProblem(ui(lang, "bad_choice", text=text, max=len(legal)))
 
 
 # ---------------------------------------------------------------- the session
@@ -216,51 +232,56 @@ class FistSession(Session[FistGame, FistState]):
     def __init__(self, game: FistGame, kinds: Sequence[str], bots: dict[int, Bot], seed: int,
                  lang: str, console: Console, save: Path | None) -> None:
         super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
-        self.narrators: dict[int | None, Narrator] = {}
+        self.event_logs: dict[int | None, EventLog] = {}
         self.notices: dict[int, list[str]] = {s: [] for s in self.humans}
         self.seen: dict[int, int] = {}  # log lines each human has had on a screen
 
-    def narrator(self, viewer: int | None) -> Narrator:
-        if viewer not in self.narrators:
-            self.narrators[viewer] = Narrator(self.game, self.lang, self.names, viewer)
-        return self.narrators[viewer]
+    def log(self, viewer: int | None) -> EventLog:
+        """The game log ``viewer`` may read, brought up to date: the events of this viewer's
+        view since the last look (F8), rendered from the catalogues."""
+        if viewer not in self.event_logs:
+            self.event_logs[viewer] = EventLog(self.game, self.lang, viewer)
+        log = self.event_logs[viewer]
+        log.feed_state(self.state)
+        return log
 
-    def summary_since(self, narrator: Narrator, seen: int) -> list[str]:
+    def view(self, viewer: int | None) -> JSON:
+        """``viewer``'s view now, its log brought up to date (the view's events are in it)."""
+        log = self.log(viewer)
+        return self.state.view(viewer, log.next_seq)
+
+    def summary_since(self, log: EventLog, seen: int) -> list[str]:
         """How the auctions since line ``seen`` ended, when more happened than the recent
         events show (e.g. while a human could only pass): else nothing."""
-        if len(narrator.lines) - seen <= EVENTS_SHOWN:
+        if len(log.lines) - seen <= EVENTS_SHOWN:
             return []
-        return narrator.summary(seen)
+        return log.summary(seen)
 
     def end_log(self) -> tuple[str, list[str]] | None:
         viewer = None if self.hotseat else self.humans[0]
-        narrator = self.narrator(viewer)
-        narrator.feed(self.state.view(viewer)["history"])
-        return tr(self.lang, "log_title"), narrator.lines
+        return ui(self.lang, "log_title"), self.log(viewer).lines
 
     def show_end(self) -> None:
         lang = self.lang
         state = self.state
         if not self.humans:
-            public = state.view(None)
-            narrator = self.narrator(None)
-            narrator.feed(public["history"])
-            self.console.rule(f"[bold]{tr(lang, 'log_title')}[/]")
-            for line in narrator.lines:
+            public = self.view(None)
+            self.console.rule(f"[bold]{ui(lang, 'log_title')}[/]")
+            for line in self.log(None).lines:
                 self.say(line)
-            self.console.rule(f"[bold]{tr(lang, 'final_table')}[/]")
+            self.console.rule(f"[bold]{ui(lang, 'final_table')}[/]")
             render_table(self.console, self.game, public, self.names, lang, [], events_shown=0)
         else:
             if self.hotseat:
                 self.clear()
             # one human sees their own final screen; at a hot-seat table nobody's coins
             viewer = None if self.hotseat else self.humans[0]
-            view = state.view(viewer)
-            narrator = self.narrator(viewer)
-            narrator.feed(view["history"])
+            view = self.view(viewer)
+            log = self.log(viewer)
             seen = min(self.seen.get(s, 0) for s in self.humans)
-            render_table(self.console, self.game, view, self.names, lang, narrator.lines,
-                         seed=self.seed, summary=self.summary_since(narrator, seen))
+            render_table(self.console, self.game, view, self.names, lang, log.lines,
+                         seed=self.seed, summary=self.summary_since(log, seen),
+                         notes=log.private)
         self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
         for line in result_lines(state.view(None), self.names, lang, state.turn_count()):
             self.say(line)
@@ -269,90 +290,101 @@ class FistSession(Session[FistGame, FistState]):
     def ask_human(self, seat: int) -> FistAction:
         state = self.state
         lang = self.lang
-        view = state.view(seat)
+        view = self.view(seat)
         legal = state.legal_actions(seat)
-        narrator = self.narrator(seat)
-        narrator.feed(view["history"])
         if len(legal) == 1:  # nothing to decide: say so on this player's next screen
-            what = describe_action(self.game, lang, legal[0], decision=view["decision"],
-                                   power_card=narrator.power_card, view=view, names=self.names)
-            self.notices[seat].append(tr(lang, "forced", what=what))
+            what = forced_words(self.game, view, legal[0], lang)
+            self.notices[seat].append(ui(lang, "forced", what=what))
             return legal[0]
         self.private_screen(seat)
         seen = self.seen.get(seat, 0)
-        render_table(self.console, self.game, view, self.names, lang, narrator.lines,
-                     seed=self.seed, summary=self.summary_since(narrator, seen))
-        self.seen[seat] = len(narrator.lines)
+        log = self.log(seat)
+        render_table(self.console, self.game, view, self.names, lang, log.lines,
+                     seed=self.seed, summary=self.summary_since(log, seen),
+                     notes=log.private)
+        self.seen[seat] = len(log.lines)
         for notice, n in groupby(self.notices[seat]):  # the same forced pass once, ×n
             times = len(list(n))
             self.say(f"[cyan]{notice}[/]" + (f" [cyan](×{times})[/]" if times > 1 else ""))
         self.notices[seat].clear()
-        action = self.prompt(seat, view, legal, narrator)
+        action = self.prompt(seat, view)
         self.end_private_screen()
         return action
 
-    def prompt(self, seat: int, view: JSON, legal: Sequence[FistAction],
-               narrator: Narrator) -> FistAction:
+    def prompt(self, seat: int, view: JSON) -> FistAction:
+        """Ask ``seat`` for its move: a sealed bid, a Silver bid or a choice from the menu
+        of its view's legal actions (``view["legal"]``)."""
         lang = self.lang
-        phase = view["phase"]
-        tiebreak = phase == "tiebid"
-        if phase in ("bid", "tiebid"):
+        legal = view["legal"]
+        sealed = legal["kind"] in ("bid", "silver")
+        tiebreak = legal["kind"] == "silver"
+        options = [self.game.parse_action(c["action"]) for c in legal["choices"] or ()]
+        if sealed:
             self.bid_header(seat, view, tiebreak)
-            ask = tr(lang, "silver_prompt" if tiebreak else "bid_prompt")
+            ask = ui(lang, "silver_prompt" if tiebreak else "bid_prompt")
         else:
-            self.menu(seat, view, legal, narrator)
-            ask = tr(lang, "decide_prompt")
+            self.menu(seat, view)
+            ask = ui(lang, "decide_prompt")
+
         def show_again() -> None:
             render_help(self.console, self.game, lang)
-            if phase in ("bid", "tiebid"):
+            if sealed:
                 self.bid_header(seat, view, tiebreak)
             else:
-                self.menu(seat, view, legal, narrator)
+                self.menu(seat, view)
 
         def show_log() -> None:
-            self.console.rule(f"[bold]{tr(lang, 'log_title')}[/]")
-            for line in narrator.lines:
+            self.console.rule(f"[bold]{ui(lang, 'log_title')}[/]")
+            for line in self.log(seat).lines:
                 self.say(line)
 
         def parse(text: str) -> FistAction:
-            if phase in ("bid", "tiebid"):
-                return bid_from_text(self.game, text, view["me"], legal, lang,
+            if sealed:
+                return bid_from_text(self.game, self.state, seat, text, lang,
                                      tiebreak=tiebreak)
-            return choice_from_text(self.game, text, legal, lang)
+            return choice_from_text(self.game, text, options, lang, self.state, seat)
 
         return self.read_command(ask, parse, on_help=show_again, on_log=show_log)
 
     def bid_header(self, seat: int, view: JSON, tiebreak: bool) -> None:
+        """What ``seat`` may bid (the limits of ``view["legal"]``, F5.1, F5.7)."""
         lang = self.lang
-        me = view["me"]
-        card = escape(self.game.card(view["card"]).name(lang))
+        legal = view["legal"]
+        card = card_name(self.game, legal["card"], lang)
         name = escape(self.names[seat])
         if tiebreak:
-            seats = ", ".join(f"p{s}" for s in view["tie_break"])
-            head = tr(lang, "silver_head", seat=seat, name=name, card=card, seats=seats)
+            limits = legal["silver"]
+            seats = ", ".join(f"p{s}" for s in view["public"]["tie_break"])
+            head = ui(lang, "silver_head", seat=seat, name=name, card=card, seats=seats)
             self.say(f"[bold]{head}[/]")
-            extra = tr(lang, "silver_can_amulet") if me["amulet"] else ""
-            self.say(tr(lang, "silver_can", silver=me["silver"], extra=extra))
-            self.say(tr(lang, "silver_examples"))
+            extra = ui(lang, "silver_can_amulet") if limits["amulet"] else ""
+            self.say(ui(lang, "silver_can", silver=limits["silver"], extra=extra))
+            self.say(ui(lang, "silver_examples"))
             return
-        self.say(f"[bold]{tr(lang, 'bid_head', seat=seat, name=name, card=card)}[/]")
-        extra = (tr(lang, "bid_can_black") if me["black"] else "") + (
-            tr(lang, "bid_can_amulet") if me["amulet"] else "")
-        self.say(tr(lang, "bid_can", fairy=me["fairy"], common=me["common"], extra=extra))
-        self.say(tr(lang, "bid_examples"))
+        limits = legal["bid"]
+        self.say(f"[bold]{ui(lang, 'bid_head', seat=seat, name=name, card=card)}[/]")
+        extra = (ui(lang, "bid_can_black") if limits["black"] else "") + (
+            ui(lang, "bid_can_amulet") if limits["amulet"] else "")
+        self.say(ui(lang, "bid_can", fairy=limits["fairy"], common=limits["common"],
+                    extra=extra))
+        self.say(ui(lang, "bid_examples"))
 
-    def menu(self, seat: int, view: JSON, legal: Sequence[FistAction],
-             narrator: Narrator) -> None:
+    def menu(self, seat: int, view: JSON) -> None:
+        """The choices of a power decision (``view["legal"]["choices"]``), numbered, each
+        told from its ``fist.choice.*`` code, under the card whose power asks."""
         lang = self.lang
-        card_id = narrator.power_card or view["card"]
-        card = escape(self.game.card(card_id).name(lang)) if card_id else "?"
+        legal = view["legal"]
+        card_id = legal["card"]
+        card = card_name(self.game, card_id, lang) if card_id else "?"
         name = escape(self.names[seat])
-        self.say(f"[bold]{tr(lang, 'decide_head', seat=seat, name=name, card=card)}[/]")
-        width = len(str(len(legal)))
-        for i, action in enumerate(legal, 1):
-            what = describe_action(self.game, lang, action, decision=view["decision"],
-                                   power_card=narrator.power_card, view=view, names=self.names)
-            self.say(f"  [bold]{i:>{width}}[/]. {what}  [dim]({escape(str(action))})[/]")
+        self.say(f"[bold]{ui(lang, 'decide_head', seat=seat, name=name, card=card)}[/]")
+        if card_id:
+            self.say(f"[italic]{escape(card_text(self.game, card_id, lang))}[/]")
+        choices = legal["choices"] or []
+        width = len(str(len(choices)))
+        for i, choice in enumerate(choices, 1):
+            what = choice_words(self.game, choice, lang)
+            self.say(f"  [bold]{i:>{width}}[/]. {what}  [dim]({escape(choice['action'])})[/]")
 
 
 def play_fist(*, players: int | None, seats: list[str], seed: int | None, lang: str,

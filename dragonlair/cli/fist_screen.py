@@ -1,16 +1,18 @@
 """What a Fist of Dragonstones player sees in the terminal: the table from one seat's
-view (F8), the public history told in words, and the legal actions described.
+view (F8), the engine's events told in words, and the legal actions described.
 
-Everything here works from views (``state.view(seat)``): the screen never reads a
-state's secrets. The :class:`Narrator` turns the public history of a view into
-sentences by replaying it on a table of its own and comparing the public parts
-before and after each action.
+Everything here works from views (``state.view(seat, since)``: the envelope of
+docs/views.md, its ``public``, ``private`` and ``legal`` parts and the ``events`` this
+seat may see): the screen never reads a state's secrets. Every word comes from the
+catalogues (``fist.po``: the engine's event, choice and end codes, ``fist.card.*``,
+``fist.ui.*``); nothing here re-checks a rule or turns engine text into other words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -18,41 +20,58 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dragonlair.cli.i18n import (
-    COLOUR_STYLES,
-    coins,
-    colour_name,
-    engine_note,
-    engine_reason,
-    points,
-    tr,
-)
-from dragonlair.core.game import CHANCE, JSON
-from dragonlair.core.records import parse_entry
-from dragonlair.games.fist import powers as pw
-from dragonlair.games.fist.actions import COLOURS, CURRENCIES, FistAction, Kind
-from dragonlair.games.fist.cards import Card
+from dragonlair.cli.i18n import COLOUR_STYLES, tr
+from dragonlair.core.events import Event
+from dragonlair.core.game import JSON
+from dragonlair.core.i18n import catalogue, render, term
+from dragonlair.games.fist.actions import COLOURS, FistAction
 from dragonlair.games.fist.game import FistGame
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:
+    from dragonlair.games.fist.state import FistState
 
 COIN_KEYS = ("fairy", "common", "silver", "amulet", "black")
 EVENTS_SHOWN = 12
 NOTES_SHOWN = 5
-#: the log lines that tell how an auction ended (and the turns and points around it): the
-#: summary a player sees when more happened than the recent events can show
-SUMMARY_KEYS = frozenset({"ev_turn", "ev_won", "ev_passed", "ev_cursed", "ev_tie_again",
-                          "ev_last_unauctioned", "ev_goblin", "ev_score", "ev_over"})
 
 
 # ---------------------------------------------------------------- small words
+def ui(lang: str, key: str, **fields: object) -> str:
+    """The terminal's word ``key`` in ``lang``: the catalogue entry ``fist.ui.<key>``
+    (``dragonlair/locale/<lang>/LC_MESSAGES/fist.po``, section ``# terminal``)."""
+    return render(f"fist.ui.{key}", fields, lang)
+
+
+def colour_name(lang: str, colour: str) -> str:
+    """A stone colour by its id (``red``), in ``lang``."""
+    return term(f"fist.colour.{colour}", lang)
+
+
+def plain_card_name(game: FistGame, card_id: str, lang: str) -> str:
+    """A character's name in ``lang`` from the catalogue (``fist.card.<id>.name``); a custom
+    character (F9) carries its own names."""
+    card = game.card(card_id)
+    if card.custom:
+        return card.name(lang)
+    return term(f"fist.card.{card_id}.name", lang, fallback=card.name(lang))
+
+
+def card_text(game: FistGame, card_id: str, lang: str) -> str:
+    """A character's power in words (``fist.card.<id>.text``; a custom one's own text)."""
+    card = game.card(card_id)
+    if card.custom:
+        return card.text(lang)
+    return term(f"fist.card.{card_id}.text", lang, fallback=card.text(lang))
+
+
 def seat_label(seat: int, viewer: int | None = None) -> str:
     """``p2`` as markup, bold for the viewer's own seat."""
     return f"[bold]p{seat}[/]" if seat == viewer else f"p{seat}"
 
 
 def card_name(game: FistGame, card_id: str, lang: str) -> str:
-    return escape(game.card(card_id).name(lang))
+    """A character's name as markup."""
+    return escape(plain_card_name(game, card_id, lang))
 
 
 def stone_word(lang: str, colour: str) -> str:
@@ -64,14 +83,14 @@ def stones_markup(lang: str, counts: Sequence[int], *, zeros: bool = True) -> st
     """``red 2  blue 0  yellow 1``, coloured."""
     parts = [f"{stone_word(lang, c)} {n}" for c, n in zip(COLOURS, counts, strict=True)
              if zeros or n]
-    return "  ".join(parts) if parts else tr(lang, "nothing")
+    return "  ".join(parts) if parts else ui(lang, "nothing")
 
 
 def stone_list(lang: str, counts: Sequence[int]) -> str:
     """``2 red, 1 blue`` (markup)."""
-    parts = [tr(lang, "stone_n", n=n, colour=stone_word(lang, c))
+    parts = [ui(lang, "stone_n", n=n, colour=stone_word(lang, c))
              for c, n in zip(COLOURS, counts, strict=True) if n]
-    return ", ".join(parts) if parts else tr(lang, "nothing")
+    return ", ".join(parts) if parts else ui(lang, "nothing")
 
 
 def stone_counts(stones: JSON) -> list[int]:
@@ -81,411 +100,275 @@ def stone_counts(stones: JSON) -> list[int]:
 def bid_words(lang: str, action: FistAction) -> str:
     """A sealed bid in words: ``3 Fairy + 1 Common + a Black Magic coin``."""
     parts = []
-    if action.a:
-        parts.append(tr(lang, "bid_fairy", n=action.a))
-    if action.b:
-        parts.append(tr(lang, "bid_common", n=action.b))
-    if action.c:
-        parts.append(tr(lang, "bid_black"))
-    if action.d:
-        parts.append(tr(lang, "bid_amulet"))
-    return " + ".join(parts) if parts else tr(lang, "bid_empty")
+    if action.fairy:
+        parts.append(ui(lang, "bid_fairy", n=action.fairy))
+    if action.common:
+        parts.append(ui(lang, "bid_common", n=action.common))
+    if action.black:
+        parts.append(ui(lang, "bid_black"))
+    if action.amulet:
+        parts.append(ui(lang, "bid_amulet"))
+    return " + ".join(parts) if parts else ui(lang, "bid_empty")
 
 
 def silver_words(lang: str, action: FistAction) -> str:
-    text = tr(lang, "silver_n", n=action.a) if action.a else tr(lang, "silver_zero")
-    return text + (" + " + tr(lang, "bid_amulet") if action.b else "")
+    """A tie-break bid in words: ``2 Silver + an Amulet (×2)``."""
+    text = ui(lang, "silver_n", n=action.silver) if action.silver else ui(lang, "silver_zero")
+    return text + (" + " + ui(lang, "bid_amulet") if action.amulet else "")
 
 
-def gain_words(lang: str, gain: pw.Gain) -> str:
-    parts = [coins(lang, key, getattr(gain, key)) for key in COIN_KEYS if getattr(gain, key)]
-    if any(gain.stones):
-        parts.append(stone_list(lang, gain.stones))
-    return ", ".join(parts) if parts else tr(lang, "nothing")
+def choice_words(game: FistGame, choice: Mapping[str, Any], lang: str) -> str:
+    """One option of a power decision (an entry of ``view["legal"]["choices"]``) in words
+    (markup): its ``fist.choice.*`` code rendered from the catalogue."""
+    return escape(render_message(game, choice["code"], choice["params"], lang))
 
 
-def _pay_step(card: Card | None) -> pw.PayStones | None:
-    for step in card.power if card else ():
-        if isinstance(step, pw.PayStones):
-            return step
-        if isinstance(step, pw.Choice):
-            return step.pay
-    return None
-
-
-def _step_of(card: Card | None, kind: type[_T]) -> _T | None:
-    for step in card.power if card else ():
-        if isinstance(step, kind):
-            return step
-    return None
-
-
-def describe_action(game: FistGame, lang: str, action: FistAction, *, decision: str | None = None,
-                    power_card: str | None = None, view: JSON | None = None,
-                    names: Sequence[str] = ()) -> str:
-    """An action in words (markup), for menus and the event log."""
-    card = game.card(power_card) if power_card else None
-
-    def who(seat: int) -> str:
-        name = f" ({escape(names[seat])})" if seat < len(names) else ""
-        return f"p{seat}{name}"
-
-    kind = action.kind
-    if kind == Kind.BID:
-        return bid_words(lang, action)
-    if kind == Kind.SILVER:
+def forced_words(game: FistGame, view: JSON, action: FistAction, lang: str) -> str:
+    """The one action ``view``'s seat could take, in words (markup): a bid, a Silver bid, or
+    the one choice of a decision."""
+    legal = view["legal"] or {}
+    if legal.get("kind") == "decision":
+        for choice in legal["choices"] or ():
+            if choice["action"] == str(action):
+                return choice_words(game, choice, lang)
+    if legal.get("kind") == "silver":
         return silver_words(lang, action)
-    if kind == Kind.PAY:
-        counts = (action.a, action.b, action.c)
-        stones = stone_list(lang, counts)
-        pay = _pay_step(card)
-        return (tr(lang, "d_pay_points", stones=stones, points=points(lang, pay.points)) if pay
-                else tr(lang, "d_pay", stones=stones))
-    if kind == Kind.TAKE:
-        choice = _step_of(card, pw.Choice)
-        return (tr(lang, "d_take", what=gain_words(lang, choice.alternative)) if choice
-                else tr(lang, "d_take_plain"))
-    if kind == Kind.COLOUR:
-        colour = stone_word(lang, COLOURS[action.a])
-        key = {"colour_gain": "d_colour_gain", "colour_troll": "d_colour_troll",
-               "colour_rainbow": "d_colour_rainbow"}.get(decision or "", "d_colour")
-        return tr(lang, key, colour=colour)
-    if kind == Kind.STEAL:
-        if action.b < 3:
-            return tr(lang, "d_steal", colour=stone_word(lang, COLOURS[action.b]),
-                      who=who(action.a))
-        return tr(lang, "d_steal_coin", who=who(action.a))
-    if kind == Kind.TARGET:
-        return tr(lang, "d_target", who=who(action.a))
-    if kind == Kind.PICK:
-        picked = game.cards[action.a]
-        return tr(lang, "d_pick", card=escape(picked.name(lang)), text=escape(picked.text(lang)))
-    if kind == Kind.BUY:
-        buy = _step_of(card, pw.BuyStones) or pw.BuyStones()
-        currency = CURRENCIES[action.b]
-        price = getattr(buy, currency)
-        return tr(lang, "d_buy", colour=stone_word(lang, COLOURS[action.a]),
-                  price=coins(lang, currency, price))
-    if kind == Kind.ACCEPT:
-        necro = _step_of(card, pw.Necromancer) or pw.Necromancer()
-        return tr(lang, "d_accept", points=points(lang, necro.points))
-    simple = {Kind.DONE: "d_done", Kind.DECLINE: "d_decline", Kind.DRAW: "d_draw",
-              Kind.DOUBLE: "d_double", Kind.SINGLE: "d_single"}
-    if kind in simple:
-        return tr(lang, simple[kind])
-    if kind == Kind.STOP:
-        drawn = stone_counts(view["drawn"]) if view else [0, 0, 0]
-        return tr(lang, "d_stop", drawn=stone_list(lang, drawn))
-    if kind == Kind.CARD:
-        return tr(lang, "d_card", card=escape(game.cards[action.a].name(lang)))
-    return tr(lang, "d_stone", colour=stone_word(lang, COLOURS[action.a]))
+    if legal.get("kind") == "bid":
+        return bid_words(lang, action)
+    return escape(str(action))
 
 
-# ---------------------------------------------------------------- the narrator
-class Narrator:
-    """Tells the public history of a view in words (markup lines).
+# ---------------------------------------------------------------- the engine's events
+#: the events that tell how an auction ended, the turns, points and the end (every
+#: ``fist.end.*``): the summary a player sees when more happened than the recent events show
+SUMMARY_CODES = frozenset({"fist.auction.won", "fist.auction.passed", "fist.auction.cursed",
+                           "fist.auction.skipped", "fist.tiebreak.no_winner", "fist.goblin.drew",
+                           "fist.score.points", "fist.turn.start"})
+#: how the log shows some events (rich styles): the turns, auctions and what they decide
+EVENT_STYLES = {"fist.turn.start": "bold", "fist.auction.card": "magenta",
+                "fist.auction.won": "bold green", "fist.score.points": "bold",
+                "fist.auction.passed": "dim", "fist.auction.cursed": "red"}
 
-    It replays the history on its own table and compares the public parts of that
-    table (a spectator's view) before and after each action. Entries still sealed
-    ("p1: sealed") stop it; it goes on once they are revealed.
-    """
 
-    def __init__(self, game: FistGame, lang: str, names: Sequence[str],
-                 viewer: int | None = None) -> None:
+def _card_fields(template: str) -> tuple[set[str], set[str]]:
+    """The params a template shows as a card (``{x:card}``) or a list of cards."""
+    single: set[str] = set()
+    many: set[str] = set()
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field and spec == "card":
+            single.add(field)
+        elif field and spec == "list-card":
+            many.add(field)
+    return single, many
+
+
+def render_message(game: FistGame, code: str, params: Mapping[str, Any], lang: str,
+                   names: Sequence[str] | None = None) -> str:
+    """A catalogue message (an event, an end reason, a choice) in ``lang``, as plain text.
+    A custom character (F9) is not in the catalogue: its own name stands in for its id."""
+    custom = {c.id: c.name(lang) for c in game.cards if c.custom}
+    if custom:
+        template = catalogue(lang).template(code) or catalogue("en").template(code) or ""
+        single, many = _card_fields(template)
+        fixed = dict(params)
+        for key in single:
+            if fixed.get(key) in custom:
+                fixed[key] = custom[fixed[key]]
+        for key in many:
+            if isinstance(fixed.get(key), list):
+                fixed[key] = [custom.get(v, v) for v in fixed[key]]
+        params = fixed
+    return render(code, params, lang, names)
+
+
+def event_line(game: FistGame, event: Event, lang: str) -> str:
+    """One event as a log line (markup): a private one (told to this seat only) marked, the
+    turns, auctions and the end set off."""
+    plain = render_message(game, event.code, event.params, lang)
+    text = escape(plain)
+    if event.to is not None:
+        return f"[cyan]{text}[/] [dim]{escape(ui(lang, 'private_event'))}[/]"
+    if event.code == "fist.turn.start":
+        text = f"— {text} —"
+    elif event.code.startswith("fist.end."):
+        return f"[bold]{escape(ui(lang, 'game_over', reason=plain))}[/]"
+    style = EVENT_STYLES.get(event.code)
+    return f"[{style}]{text}[/]" if style else text
+
+
+def event_from_json(data: Mapping[str, Any]) -> tuple[int, Event]:
+    """``(seq, Event)`` of an event of a view (``view["events"]``, docs/views.md)."""
+    return int(data["seq"]), Event(data["code"], data["params"], data.get("to"))
+
+
+class EventLog:
+    """The game log of one viewer (a seat, or ``None`` for a spectator): the engine's
+    events that this viewer may see (F8), rendered in ``lang``, fed as they come. The
+    starting stones (F3.1), one event per stone, are told in one line."""
+
+    def __init__(self, game: FistGame, lang: str, viewer: int | None = None) -> None:
         self.game = game
         self.lang = lang
-        self.names = list(names)
         self.viewer = viewer
-        self.table = game.new_initial_state()
-        self.done = 0
         self.lines: list[str] = []
-        self.summary_at: list[int] = []  # indices of the lines in SUMMARY_KEYS
-        self.power_card: str | None = None  # whose power the winner is using now
-        self.winner: int | None = None
-        self.bids: dict[int, FistAction] = {}
-        self.silvers: dict[int, FistAction] = {}
+        self.summary_at: list[int] = []
+        #: the lines told to this seat only (its secrets: what a Thief or Brigand took or
+        #: gave), but for its own sealed bids, which its screen shows until they are revealed
+        self.private: list[str] = []
+        self.next_seq = 0  # the first event not seen yet
 
-    def feed(self, history: Sequence[str]) -> list[str]:
-        """Narrate the entries not seen yet; returns the new lines."""
+    def feed(self, events: Iterable[tuple[int, Event]]) -> list[str]:
+        """Tell the events with ``seq`` not seen yet; returns the new lines."""
         start = len(self.lines)
-        n = self.game.num_players
-        for entry in history[self.done:]:
-            if entry.endswith(": sealed"):
-                break
-            seat, text = parse_entry(entry, n)
-            action = self.game.parse_action(text)
-            before = self.table.view(None)
-            self.table.apply(seat, action)
-            after = self.table.view(None)
-            self._narrate(seat, action, before, after)
-            self.done += 1
+        stones: dict[int, list[int]] = {}  # starting stones drawn in a row, per seat
+        for seq, event in events:
+            if seq < self.next_seq or not event.visible_to(self.viewer):
+                continue
+            self.next_seq = seq + 1
+            if event.code == "fist.setup.stone":
+                counts = stones.setdefault(int(event.params["seat"]), [0, 0, 0])
+                counts[COLOURS.index(event.params["colour"])] += 1
+                continue
+            self._setup_line(stones)
+            if event.code in SUMMARY_CODES or event.code.startswith("fist.end."):
+                self.summary_at.append(len(self.lines))
+            line = event_line(self.game, event, self.lang)
+            self.lines.append(line)
+            if event.to is not None and not event.code.endswith(".own"):
+                self.private.append(line)  # a secret; its own sealed bids are on its screen
+        self._setup_line(stones)
         return self.lines[start:]
 
-    # -------------------------------------------------------------- helpers
-    def _who(self, seat: int) -> str:
-        return seat_label(seat, self.viewer)
+    def _setup_line(self, stones: dict[int, list[int]]) -> None:
+        if stones:
+            hands = "; ".join(f"p{s} {stone_list(self.lang, counts)}"
+                              for s, counts in sorted(stones.items()))
+            self.lines.append(ui(self.lang, "ev_setup", stones=hands))
+            stones.clear()
 
-    def _card(self, card_id: str | None) -> str:
-        return card_name(self.game, card_id, self.lang) if card_id else "?"
+    def feed_view(self, view: JSON) -> list[str]:
+        """Tell the events of a view (``view["events"]``) not seen yet."""
+        return self.feed(event_from_json(e) for e in view["events"])
 
-    def _say(self, key: str, **fields: Any) -> None:
-        if key in SUMMARY_KEYS:
-            self.summary_at.append(len(self.lines))
-        self.lines.append(tr(self.lang, key, **fields))
+    def feed_state(self, state: FistState) -> list[str]:
+        """Tell what happened in ``state`` since the last feed: the events of this viewer's
+        view from the first one not seen yet (``view(viewer, since)``, F8)."""
+        return self.feed_view(state.view(self.viewer, self.next_seq))
 
     def summary(self, since: int = 0) -> list[str]:
-        """From line ``since`` on, only how each auction ended (who won which card, what
-        passed or was cursed), the turns and the points: the story in short."""
+        """From line ``since`` on, only how the auctions ended, the turns and the points."""
         return [self.lines[i] for i in self.summary_at if i >= since]
-
-    # -------------------------------------------------------------- one action
-    def _narrate(self, seat: int, action: FistAction, before: JSON, after: JSON) -> None:
-        kind = action.kind
-        phase = before["phase"]
-        paid: dict[str, int] = {}  # coins paid to the bank by bids revealed now
-        if seat == CHANCE:
-            self._narrate_chance(action, before, after)
-        elif kind == Kind.BID:
-            self.bids[seat] = action
-            self._say("ev_bid", who=self._who(seat), bid=bid_words(self.lang, action))
-            if after["phase"] != "bid":
-                paid = self._reveal(before)
-        elif kind == Kind.SILVER:
-            self.silvers[seat] = action
-            self._say("ev_silver", who=self._who(seat), silver=silver_words(self.lang, action))
-            if after["phase"] != "tiebid":
-                paid = self._reveal_silver(before)
-        else:
-            what = describe_action(self.game, self.lang, action, decision=before["decision"],
-                                   power_card=self.power_card, view=before, names=self.names)
-            self._say("ev_chose", who=self._who(seat), what=what)
-            if kind == Kind.PICK:
-                self.power_card = self.game.card_ids[action.a]
-        if phase != "setup":
-            self._effects(before, after, paid)
-        self._turns_and_auctions(before, after)
-
-    def _narrate_chance(self, action: FistAction, before: JSON, after: JSON) -> None:
-        phase = before["phase"]
-        if phase == "setup":
-            if after["phase"] != "setup":
-                hands = "; ".join(
-                    f"{self._who(s['seat'])} {stone_list(self.lang, stone_counts(s['stones']))}"
-                    for s in after["seats"])
-                self._say("ev_setup", stones=hands)
-        elif phase == "special":
-            self._say("ev_special", card=self._card(self.game.card_ids[action.a]))
-        elif phase == "reveal":
-            card = self.game.card_ids[action.a]
-            if after["phase"] != "bid" or after["card"] != card:
-                self._say("ev_last_unauctioned", card=self._card(card))
-        elif action.kind == Kind.CARD:  # the Goblin draws
-            card = self.game.card_ids[action.a]
-            who = self._who(self.winner) if self.winner is not None else "?"
-            self._say("ev_goblin", who=who, card=self._card(card))
-            self.power_card = card
-        else:
-            colour = COLOURS[action.a]
-            who = self._who(self.winner) if self.winner is not None else "?"
-            self._say("ev_draw_stone", who=who, colour=stone_word(self.lang, colour))
-            if before["rainbow_colour"] == colour:
-                self._say("ev_rainbow_bust")
-
-    def _reveal(self, before: JSON) -> dict[str, int]:
-        """All bids are in: say what they decide (F5.4-F5.7)."""
-        bids = self.bids
-        self.bids = {}
-        card = before["card"]
-        paid = {"common": sum(b.b for b in bids.values()),
-                "amulet": sum(b.d for b in bids.values())}
-        values = {s: (b.a + b.b) * (2 if b.d else 1) for s, b in bids.items()}
-        cursers = [s for s, b in bids.items() if b.c]
-        top = max(values.values())
-        tied = sorted(s for s, v in values.items() if v == top)
-        if cursers:
-            self._say("ev_cursed", card=self._card(card),
-                      who=", ".join(self._who(s) for s in sorted(cursers)))
-        elif top == 0:
-            self._say("ev_passed", card=self._card(card))
-        elif len(tied) == 1:
-            self._won(tied[0], card)
-        else:
-            self._say("ev_tie", who=", ".join(self._who(s) for s in tied), value=top)
-        return paid
-
-    def _reveal_silver(self, before: JSON) -> dict[str, int]:
-        bids = self.silvers
-        self.silvers = {}
-        paid = {"silver": sum(b.a for b in bids.values()),
-                "amulet": sum(b.b for b in bids.values())}
-        values = {s: b.a * (2 if b.b else 1) for s, b in bids.items()}
-        top = max(values.values())
-        best = [s for s, v in values.items() if v == top]
-        if len(best) == 1:
-            self._won(best[0], before["card"])
-        else:
-            self._say("ev_tie_again", card=self._card(before["card"]))
-        return paid
-
-    def _won(self, seat: int, card: str) -> None:
-        self.winner = seat
-        self.power_card = card
-        self._say("ev_won", who=self._who(seat), card=self._card(card))
-
-    def _effects(self, before: JSON, after: JSON, paid: dict[str, int]) -> None:
-        """Public changes: stones, points, the bank's coins, the Doppelganger."""
-        lang = self.lang
-        for b, a in zip(before["seats"], after["seats"], strict=True):
-            seat = a["seat"]
-            changes = []
-            for colour in COLOURS:
-                d = a["stones"][colour] - b["stones"][colour]
-                if d:
-                    changes.append(f"{d:+d} {stone_word(lang, colour)}")
-            if changes:
-                self._say("ev_stones", who=self._who(seat), change=", ".join(changes))
-        took, gave = [], []
-        for key in COIN_KEYS:
-            d = after["bank"][key] - before["bank"][key] - paid.get(key, 0)
-            if d < 0:
-                took.append(coins(lang, key, -d))
-            elif d > 0 and key != "black":  # unused Black coins go back at F4.4
-                gave.append(coins(lang, key, d))
-        user = self.winner
-        # the winner's gains and payments, also when their power ends the turn (the last
-        # auction): the end of a turn only gives unused Black coins back, never counted here;
-        # a card revealed or drawn by chance is nobody's doing
-        if user is not None and before["phase"] not in ("reveal", "special"):
-            if took:
-                self._say("ev_took", who=self._who(user), what=", ".join(took))
-            if gave:
-                self._say("ev_paid", who=self._who(user), what=", ".join(gave))
-        for b, a in zip(before["seats"], after["seats"], strict=True):
-            if a["score"] != b["score"]:
-                self._say("ev_score", who=self._who(a["seat"]), points=points(lang, a["score"]))
-        holder, was = after["doppelganger_holder"], before["doppelganger_holder"]
-        if holder != was:
-            if holder is not None:
-                self._say("ev_doppel_keep", who=self._who(holder))
-            else:
-                self._say("ev_doppel_gone")
-
-    def _turns_and_auctions(self, before: JSON, after: JSON) -> None:
-        if after["phase"] == "over":
-            self._say("ev_over", reason=escape(engine_reason(self.lang,
-                                                             after["result"]["reason"])))
-            return
-        if after["turn"] != before["turn"]:
-            if before["turn"]:
-                self._say("ev_turn_end", n=before["turn"])
-            self._say("ev_turn", n=after["turn"])
-        if after["phase"] == "bid" and before["phase"] != "bid":
-            self.winner = None
-            self.power_card = None
-            self._say("ev_up", card=self._card(after["card"]))
 
 
 # ---------------------------------------------------------------- the screen
 def _names_of(game: FistGame, ids: Sequence[str], lang: str) -> str:
-    return ", ".join(card_name(game, c, lang) for c in ids) if ids else tr(lang, "none")
+    return ", ".join(card_name(game, c, lang) for c in ids) if ids else ui(lang, "none")
 
 
 def _sorted_names(game: FistGame, ids: Sequence[str], lang: str) -> str:
     """Cards whose order is hidden, alphabetically in ``lang``."""
-    return _names_of(game, sorted(ids, key=lambda c: game.card(c).name(lang)), lang)
+    return _names_of(game, sorted(ids, key=lambda c: plain_card_name(game, c, lang)), lang)
 
 
 def players_table(view: JSON, names: Sequence[str], lang: str) -> Table:
+    """The seats as everyone sees them (``view["public"]["seats"]``): stones, points, who
+    holds the Doppelganger, who is in a tie-break and who has handed in a sealed bid."""
     viewer = view.get("seat")
+    public = view["public"]
     table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
-    table.add_column(tr(lang, "col_seat"))
-    table.add_column(tr(lang, "col_name"))
-    table.add_column(tr(lang, "col_stones"))
-    table.add_column(tr(lang, "col_score"), justify="right")
-    tied = set(view.get("tie_break") or [])
+    table.add_column(ui(lang, "col_seat"))
+    table.add_column(ui(lang, "col_name"))
+    table.add_column(ui(lang, "col_stones"))
+    table.add_column(ui(lang, "col_score"), justify="right")
+    tied = set(public["tie_break"])
     rows: list[tuple[Text, Text, Text, str, str]] = []
-    for entry in view["seats"]:
+    for entry in public["seats"]:
         seat = entry["seat"]
         status = []
         if entry["doppelganger"]:
-            status.append(tr(lang, "doppel_mark"))
+            status.append(ui(lang, "doppel_mark"))
         if seat in tied:
-            status.append(tr(lang, "in_tie"))
+            status.append(ui(lang, "in_tie"))
         if entry.get("has_bid"):
-            status.append(tr(lang, "has_bid"))
+            status.append(ui(lang, "has_bid"))
         style = "reverse" if seat == viewer else ""
         rows.append((Text(f"p{seat}", style=style), Text(names[seat]),
                      Text.from_markup(stones_markup(lang, stone_counts(entry["stones"]))),
                      str(entry["score"]), ", ".join(status)))
     with_status = any(row[-1] for row in rows)
     if with_status:  # no empty column dangling at the right
-        table.add_column(tr(lang, "col_status"))
+        table.add_column(ui(lang, "col_status"))
     for row in rows:
         table.add_row(*(row if with_status else row[:-1]))
     return table
 
 
 def bank_text(view: JSON, lang: str) -> Text:
-    bank = view["bank"]
-    text = Text.from_markup(f"[bold]{tr(lang, 'bank')}:[/] ")
-    text.append(tr(lang, "bank_line", **{k: bank[k] for k in COIN_KEYS}))
+    bank = view["public"]["bank"]
+    text = Text.from_markup(f"[bold]{ui(lang, 'bank')}:[/] ")
+    text.append(ui(lang, "bank_line", **{k: bank[k] for k in COIN_KEYS}))
     text.append(" · ")
     text.append_text(Text.from_markup(stones_markup(lang, stone_counts(bank["stones"]))))
     return text
 
 
 def auction_panel(game: FistGame, view: JSON, lang: str) -> Panel:
+    """The card up for auction (or whose power is being used), the tie-break, the Rainbow
+    Dragon's draw, and this turn's cards (``view["public"]``)."""
+    public = view["public"]
     rows: list[RenderableType] = []
-    card_id = view["card"]
+    card_id = public["card"]
     if card_id and view["phase"] not in ("special", "setup"):
-        card = game.card(card_id)
+        key = "power_now" if view["phase"] in ("decide", "power_chance") else "up_for_auction"
         rows.append(Text.from_markup(
-            f"[bold magenta]{tr(lang, 'up_for_auction', card=escape(card.name(lang)))}[/]"))
-        rows.append(Text(card.text(lang), style="italic"))
+            f"[bold magenta]{ui(lang, key, card=card_name(game, card_id, lang))}[/]"))
+        rows.append(Text(card_text(game, card_id, lang), style="italic"))
     else:
-        rows.append(Text(tr(lang, "no_card")))
-    if view.get("tie_break"):
-        rows.append(Text(tr(lang, "tie_break_now",
-                            seats=", ".join(f"p{s}" for s in view["tie_break"])),
+        rows.append(Text(ui(lang, "no_card")))
+    if public["tie_break"]:
+        rows.append(Text(ui(lang, "tie_break_now",
+                            seats=", ".join(f"p{s}" for s in public["tie_break"])),
                          style="bold"))
-    if view.get("rainbow_colour"):
-        rows.append(Text.from_markup(tr(
-            lang, "rainbow_state", colour=stone_word(lang, view["rainbow_colour"]),
-            drawn=stone_list(lang, stone_counts(view["drawn"])))))
-    rows.append(Text.from_markup(tr(lang, "to_come", n=len(view["pile"]),
-                                    cards=_sorted_names(game, view["pile"], lang))))
-    rows.append(Text.from_markup(tr(lang, "auctioned",
-                                    cards=_names_of(game, view["auctioned"], lang))))
+    if public["rainbow_colour"]:
+        rows.append(Text.from_markup(ui(
+            lang, "rainbow_state", colour=stone_word(lang, public["rainbow_colour"]),
+            drawn=stone_list(lang, stone_counts(public["drawn"])))))
+    rows.append(Text.from_markup(ui(lang, "to_come", n=len(public["pile"]),
+                                    cards=_sorted_names(game, public["pile"], lang))))
+    rows.append(Text.from_markup(ui(lang, "auctioned",
+                                    cards=_names_of(game, public["auctioned"], lang))))
     rows.append(Text.from_markup(
-        tr(lang, "specials", cards=_names_of(game, view["turn_specials"], lang)) + " · "
-        + tr(lang, "deck_left", n=view["special_deck_size"])))
-    return Panel(Group(*rows), title=tr(lang, "auction"), title_align="left")
+        ui(lang, "specials", cards=_names_of(game, public["turn_specials"], lang)) + " · "
+        + ui(lang, "deck_left", n=public["special_deck_size"])))
+    return Panel(Group(*rows), title=ui(lang, "auction"), title_align="left")
 
 
 def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
-    """The viewer's own screen: only ever the ``me`` part of their own view."""
-    me = view["me"]
+    """The viewer's own screen: only ever the ``private`` part of their own view."""
+    me = view["private"]
     seat = view["seat"]
     rows: list[RenderableType] = [
-        Text(tr(lang, "coins_fairy", fairy=me["fairy"], spent=me["fairy_spent"])),
-        Text(tr(lang, "coins_rest", common=me["common"], silver=me["silver"], black=me["black"],
+        Text(ui(lang, "coins_fairy", fairy=me["fairy"], spent=me["fairy_spent"])),
+        Text(ui(lang, "coins_rest", common=me["common"], silver=me["silver"], black=me["black"],
                 amulet=me["amulet"])),
     ]
     if me.get("bid"):
-        rows.append(Text(tr(lang, "your_bid", bid=me["bid"])))
-    return Panel(Group(*rows), title=tr(lang, "behind_screen", seat=seat, name=names[seat]),
+        rows.append(Text(ui(lang, "your_bid", bid=me["bid"])))
+    return Panel(Group(*rows), title=ui(lang, "behind_screen", seat=seat, name=names[seat]),
                  title_align="left", border_style="green")
 
 
 def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[str], lang: str,
                  events: Sequence[str], *, seed: int | None = None,
-                 events_shown: int = EVENTS_SHOWN, summary: Sequence[str] = ()) -> None:
+                 events_shown: int = EVENTS_SHOWN, summary: Sequence[str] = (),
+                 notes: Sequence[str] | None = None) -> None:
     """The whole screen for ``view``: its seat's coins only if it is a seat's view.
     ``summary``: the auctions since the viewer's last screen, when there are more events
-    than the recent events show (:meth:`Narrator.summary`)."""
+    than the recent events show (:meth:`EventLog.summary`); ``notes``: the lines told to
+    this seat only (:attr:`EventLog.private`)."""
     turn = view["turn"]
-    head = tr(lang, "title") + " · " + (tr(lang, "turn", n=turn) if turn
-                                         else tr(lang, "setup_title"))
+    head = ui(lang, "title") + " · " + (ui(lang, "turn", n=turn) if turn
+                                         else ui(lang, "setup_title"))
     if seed is not None:
         head += f" · seed {seed}"
     console.rule(f"[bold]{escape(head)}[/]")
@@ -493,40 +376,45 @@ def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[s
     console.print(bank_text(view, lang))
     if view["phase"] != "over":
         console.print(auction_panel(game, view, lang))
-    if view.get("me") is not None:
+    if view["private"] is not None:
         console.print(coins_panel(view, names, lang))
-        notes = view["me"]["notes"]
-        if notes:
+        shown_notes = [Text.from_markup(n) for n in notes or ()]
+        if shown_notes:
             console.print(Panel(
-                Group(*(Text(engine_note(lang, n)) for n in notes[-NOTES_SHOWN:])),
-                title=tr(lang, "notes"), title_align="left", border_style="cyan"))
+                Group(*shown_notes[-NOTES_SHOWN:]),
+                title=ui(lang, "notes"), title_align="left", border_style="cyan"))
     if summary:
         rows = [Text.from_markup(line) for line in summary]
-        rows.append(Text(tr(lang, "since_more"), style="dim"))
-        console.print(Panel(Group(*rows), title=tr(lang, "since_title"), title_align="left",
+        rows.append(Text(ui(lang, "since_more"), style="dim"))
+        console.print(Panel(Group(*rows), title=ui(lang, "since_title"), title_align="left",
                             border_style="magenta"))
     if events_shown <= 0:
         return
-    shown = list(events[-events_shown:]) or [tr(lang, "no_events")]
+    shown = list(events[-events_shown:]) or [ui(lang, "no_events")]
     console.print(Panel(Group(*(Text.from_markup(line) for line in shown)),
-                        title=tr(lang, "events"), title_align="left", border_style="dim"))
+                        title=ui(lang, "events"), title_align="left", border_style="dim"))
 
 
 def render_help(console: Console, game: FistGame, lang: str) -> None:
     console.rule(f"[bold]{tr(lang, 'help_title')}[/]")
-    console.print(Text(tr(lang, "help_rules")))
+    console.print(Text(ui(lang, "help_rules")))
     console.print()
-    console.print(Text(tr(lang, "help_typing")))
+    console.print(Text(ui(lang, "help_typing")))
     console.print()
-    table = Table(title=tr(lang, "help_cards"), show_lines=False, expand=True)
-    table.add_column(tr(lang, "col_character"), no_wrap=True, style="bold")
-    table.add_column(tr(lang, "col_copies"), justify="right")
-    table.add_column(tr(lang, "col_power"))
+    table = Table(title=ui(lang, "help_cards"), show_lines=False, expand=True)
+    table.add_column(ui(lang, "col_character"), no_wrap=True, style="bold")
+    table.add_column(ui(lang, "col_copies"), justify="right")
+    table.add_column(ui(lang, "col_power"))
     for card in game.cards:
-        kind = tr(lang, "standard") if card.standard else tr(lang, "special")
-        table.add_row(Text(card.name(lang)), tr(lang, "copies", n=card.count),
-                      Text(f"{card.text(lang)} ({kind})"))
+        kind = ui(lang, "standard") if card.standard else ui(lang, "special")
+        table.add_row(Text(plain_card_name(game, card.id, lang)), ui(lang, "copies", n=card.count),
+                      Text(f"{card_text(game, card.id, lang)} ({kind})"))
     console.print(table)
+
+
+def reason_text(result: JSON, lang: str) -> str:
+    """Why the game ended: the outcome's reason code rendered with its params in ``lang``."""
+    return render(result["reason"], result.get("reason_params") or {}, lang)
 
 
 def result_lines(view: JSON, names: Sequence[str], lang: str, turns: int) -> list[str]:
@@ -539,7 +427,7 @@ def result_lines(view: JSON, names: Sequence[str], lang: str, turns: int) -> lis
     key = "winner" if len(winners) == 1 else "winners"
     return [
         f"[bold green]{tr(lang, key, who=who)}[/]",
-        tr(lang, "reason", reason=escape(engine_reason(lang, result["reason"]))),
+        tr(lang, "reason", reason=escape(reason_text(result, lang))),
         tr(lang, "scores", scores=escape(scores)),
-        tr(lang, "turns_played", n=turns),
+        ui(lang, "turns_played", n=turns),
     ]

@@ -12,14 +12,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from rich.text import Text
 
 from dragonlair.cli.balance_cmd import balance
 from dragonlair.cli.i18n import printable
+from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
-from dragonlair.games import GAME_FACTORIES
-from dragonlair.games.farkle.cards import load_deck_file
+from dragonlair.core.i18n import languages
+from dragonlair.core.plugin import load_path
+from dragonlair.games import game_ids, plugin
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play, replay, simulate and benchmark the Dragonlair games.")
@@ -33,23 +34,46 @@ def fail(message: str, code: int = 2) -> None:
 
 
 def check_game(game: str) -> str:
-    if game not in GAME_FACTORIES:
-        fail(f"unknown game {game!r}; available: {', '.join(sorted(GAME_FACTORIES))}")
+    if game not in game_ids():
+        fail(f"unknown game {game!r}; available: {', '.join(game_ids())}")
     return game
 
 
-def custom_option(custom: list[str]) -> list[dict[str, Any]]:
-    from dragonlair.games.fist.custom import load_file
-
-    chars: list[dict[str, Any]] = []
-    for ref in custom:
-        chars.extend(load_file(ref))
-    return chars
+#: the terminal's wording of a bad value of a flag: (message key, its param)
+FLAG_MESSAGES = {"--four-of-a-kind": ("err_four", "value"), "--dragon": ("err_dragon", "n")}
 
 
-#: ``play`` options that only one game has, and that game
-GAME_ONLY_OPTIONS = {"--custom": "fist", "--max-turns": "fist", "--match": "master",
-                     "--four-of-a-kind": "master", "--dragon": "farkle", "--decks": "farkle"}
+def option_name(flag: str) -> str:
+    """The table option a command-line flag sets: ``--max-turns`` -> ``max_turns``."""
+    return flag.removeprefix("--").replace("-", "_")
+
+
+def declares(game: str, flag: str) -> bool:
+    """Whether ``game``'s plugin declares the option that ``flag`` sets."""
+    return any(spec.name == option_name(flag) for spec in plugin(game).info.options)
+
+
+def option_owners(flag: str) -> str:
+    """The games that declare the option of ``flag`` (``fist``, ``farkle, fist``)."""
+    return ", ".join(g for g in game_ids() if declares(g, flag))
+
+
+def not_for(game: str, given: dict[str, bool]) -> tuple[str, str] | None:
+    """The first given flag whose option ``game`` does not declare, and its owners."""
+    for flag, on in given.items():
+        if on and not declares(game, flag):
+            return flag, option_owners(flag)
+    return None
+
+
+def option_from_files(game: str, flag: str, refs: list[str]) -> Any:
+    """The data of an option read from files (``--custom``, ``--decks``): the plugin's
+    reader (``option_files``) per reference; several references of a list option join."""
+    reader = load_path(plugin(game).option_files[option_name(flag)])
+    values = [reader(ref) for ref in refs]
+    if all(isinstance(v, list) for v in values):
+        return [x for v in values for x in v]
+    return values[-1]
 
 
 @app.command()
@@ -60,7 +84,7 @@ def play(
     seat: Annotated[list[str] | None, typer.Option(
         help="who holds each seat, in order: human or a bot name (repeat the option)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for shuffles and rolls")] = None,
-    lang: Annotated[str, typer.Option(help="en or de")] = "en",
+    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
     custom: Annotated[list[str] | None, typer.Option(
         help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
     max_turns: Annotated[int | None, typer.Option(help="fist: end after this many turns")]
@@ -80,21 +104,21 @@ def play(
     """Play a game in the terminal, against bots or hot-seat."""
     from dragonlair.cli.i18n import tr
     from dragonlair.cli.play import run_play
-    from dragonlair.games.master.cards import FOUR_OF_A_KIND
 
     check_game(game)
-    if lang not in ("en", "de"):
-        fail(f"--lang must be en or de, not {lang!r}")
+    if lang not in languages():
+        fail(f"--lang must be one of {', '.join(languages())}, not {lang!r}")
     given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
              "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
              "--dragon": dragon is not None, "--decks": decks is not None}
-    for option, owner in GAME_ONLY_OPTIONS.items():
-        if given[option] and owner != game:
-            fail(tr(lang, "err_not_for", option=option, owner=owner, game=game))
-    if four_of_a_kind is not None and four_of_a_kind not in FOUR_OF_A_KIND:
-        fail(tr(lang, "err_four", value=four_of_a_kind))
-    if dragon is not None and dragon not in (3, 4, 5):
-        fail(tr(lang, "err_dragon", n=dragon))
+    wrong = not_for(game, given)
+    if wrong is not None:
+        fail(tr(lang, "err_not_for", option=wrong[0], owner=wrong[1], game=game))
+    specs = {spec.name: spec for spec in plugin(game).info.options}
+    for flag, value in (("--four-of-a-kind", four_of_a_kind), ("--dragon", dragon)):
+        if value is not None and specs[option_name(flag)].problem(value) is not None:
+            key, param = FLAG_MESSAGES[flag]  # checked by the spec, worded for the flag
+            fail(tr(lang, key, **{param: value}))
     if save is not None:  # before the game, not after it
         from dragonlair.simulate import output_file_problem
 
@@ -106,7 +130,7 @@ def play(
         if max_turns is not None:
             options["max_turns"] = max_turns
         if custom:
-            options["custom"] = custom_option(custom)
+            options["custom"] = option_from_files(game, "--custom", custom)
         if match:
             options["match"] = True
         if four_of_a_kind is not None:
@@ -114,55 +138,35 @@ def play(
         if dragon is not None:
             options["dragon"] = dragon
         if decks is not None:
-            options["decks"] = load_deck_file(str(decks))
+            options["decks"] = option_from_files(game, "--decks", [str(decks)])
         code = run_play(game, players=players, seats=list(seat or []), seed=seed, lang=lang,
                         options=options, save=save, console=console)
     except DragonlairError as exc:
-        fail(str(exc))
+        fail(exc.message(lang))
     raise typer.Exit(code)
 
 
 @app.command()
 def rules(
     game: Annotated[str, typer.Argument(help="fist, master or farkle")],
-    lang: Annotated[str, typer.Option(help="en or de")] = "en",
+    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
 ) -> None:
     """The rules in brief, with every card (and, for master and farkle, the scoring
     table)."""
     check_game(game)
-    if lang not in ("en", "de"):
-        fail(f"--lang must be en or de, not {lang!r}")
-    if game == "master":
-        from dragonlair.cli.master_screen import render_rules
-
-        render_rules(console, lang)
+    if lang not in languages():
+        fail(f"--lang must be one of {', '.join(languages())}, not {lang!r}")
+    entry = plugin(game).terminal_rules
+    if entry is not None:
+        load_path(entry)(console, lang)
         return
-    if game == "farkle":
-        from dragonlair.cli.farkle_screen import render_rules as farkle_rules
-
-        farkle_rules(console, lang)
+    rules_text = plugin(game).rules
+    if rules_text is None:
+        fail(f"{game} has no rules text")
         return
-    fist_rules(lang)
-
-
-def fist_rules(lang: str) -> None:
-    from importlib import resources
-
     from rich.markdown import Markdown
 
-    from dragonlair.games.fist.cards import BUILTIN
-
-    folder = resources.files("dragonlair.games.fist") / "rules"
-    console.print(Markdown((folder / f"{lang}.md").read_text(encoding="utf-8")))
-    table = Table(title="Figuren" if lang == "de" else "Characters", show_lines=False)
-    table.add_column("Karte" if lang == "de" else "Card")
-    table.add_column("×", justify="right")
-    table.add_column("Fähigkeit" if lang == "de" else "Power")
-    for card in BUILTIN:
-        kind = "" if card.standard else " *"
-        table.add_row(Text(card.name(lang) + kind), str(card.count), Text(card.text(lang)))
-    console.print(table)
-    console.print("* " + ("Sonderfigur" if lang == "de" else "special character"))
+    console.print(Markdown(rules_text(lang)))
 
 
 @app.command()
@@ -203,7 +207,7 @@ def replay(
     detail = result_detail(rec.game, state.full_state(), names)
     tail = detail if detail is not None else "Scores: " + ", ".join(
         f"p{i} {score:g}" for i, score in enumerate(outcome.scores))
-    console.print(f"Winner: {who}. {escape(printable(outcome.reason))}. {tail}",
+    console.print(f"Winner: {who}. {escape(printable(outcome.message('en', names)))}. {tail}",
                   highlight=False)
 
 
@@ -219,20 +223,19 @@ def json_text(data: Any) -> str:
 
 
 def result_detail(game: str, full: dict[str, Any], names: list[str]) -> str | None:
-    """What decided a finished game when the scores alone do not tell it (markup): a Dragon
-    Master round is decided by one pair of lines (M4), which the engine names."""
-    if game != "master" or full.get("match") or not full.get("rounds"):
+    """What decided a finished game when the scores alone do not tell it (markup), as the
+    game's plugin words it (``terminal_result``; e.g. a Dragon Master round is decided by one
+    pair of lines, M4)."""
+    entry = plugin(game).terminal_result if game in game_ids() else None
+    if entry is None:
         return None
-    from dragonlair.cli.master_screen import deciding_line
-
-    padded = [*names, "", ""][:2]
-    line = deciding_line(full["rounds"][-1], padded, "en")
-    return None if line is None else line + "."
+    detail: str | None = load_path(entry)(full, names, "en")
+    return detail
 
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="fist")],
+    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     bots: Annotated[str, typer.Option(help="comma-separated bot per seat (repeats to fill)")]
@@ -257,9 +260,9 @@ def simulate(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         if decks is not None:
-            if game != "farkle":
-                fail("--decks is an option of farkle only")
-            options["decks"] = load_deck_file(str(decks))
+            if not declares(game, "--decks"):
+                fail(f"--decks is an option of {option_owners('--decks')} only")
+            options["decks"] = option_from_files(game, "--decks", [str(decks)])
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                       disable=not err.is_terminal) as progress:
@@ -297,7 +300,7 @@ def bench(
     """Random-playout throughput (games/s and actions/s) through the public API."""
     from dragonlair.bench import bench_game
 
-    ids = [check_game(game)] if game else sorted(GAME_FACTORIES)
+    ids = [check_game(game)] if game else game_ids()
     if seconds <= 0:
         fail("--seconds must be positive")
     if vs_openspiel:
@@ -333,8 +336,33 @@ def bench_versus(ids: list[str], seconds: float, as_json: bool) -> None:
     console.print(versus_table(result))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="SQLAlchemy database URL (default: SQLite in --data)")] = None,
+    data: Annotated[Path | None, typer.Option(
+        help="data folder of the default SQLite database")] = None,
+    origin: Annotated[list[str] | None, typer.Option(
+        help="another origin whose pages may open WebSockets (repeatable)")] = None,
+) -> None:
+    """Run the game server (needs the optional `server` dependencies)."""
+    try:
+        from dragonlair.server.app import serve as run_server
+        from dragonlair.server.settings import Settings
+    except ImportError as exc:
+        fail(f"the server needs the 'server' extra (pip install 'dragonlair[server]'): {exc}")
+        return
+    extra: dict[str, Any] = {"database_url": db, "allowed_origins": tuple(origin or ())}
+    if data is not None:
+        extra["data_dir"] = data
+    run_server(Settings(**extra), host, port)
+
+
 app.command()(tournament)
 app.command()(balance)
+app.add_typer(i18n_app, name="i18n")
 
 
 def main() -> None:

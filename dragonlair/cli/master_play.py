@@ -16,22 +16,23 @@ from rich.console import Console
 from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
-from dragonlair.cli.i18n import engine_reason, tr
+from dragonlair.cli.i18n import tr
 from dragonlair.cli.master_screen import (
     CARD_WORDS,
     COLS,
     SIZE,
+    card_name,
     cell_of,
     deciding_line,
     dragons_line,
+    event_line,
     grid_text,
     hand_words,
+    names_for,
     orientation,
-    placement_line,
     render_help,
     render_screen,
     round_end_lines,
-    round_placements,
 )
 from dragonlair.cli.session import (
     HUMAN,
@@ -42,17 +43,17 @@ from dragonlair.cli.session import (
     plain_number,
 )
 from dragonlair.core.errors import DragonlairError, OptionError
-from dragonlair.core.game import CHANCE, JSON, Action
+from dragonlair.core.game import JSON, Action
+from dragonlair.core.i18n import render
 from dragonlair.games import make_game
 from dragonlair.games.master.cards import BY_ID, CARDS
 from dragonlair.games.master.game import MasterGame
-from dragonlair.games.master.state import (
-    Kind,
-    MasterAction,
-    MasterState,
-    cell_index,
-    placement_problem,
-)
+from dragonlair.games.master.state import Kind, MasterAction, MasterState
+
+#: events that the round-end and end screens tell in full (M4, M5), not as a log line
+SCREEN_TOLD = frozenset({"master.round.won", "master.round.drawn", "master.round.set_aside",
+                         "master.match.dragon", "master.end.lowest_lines", "master.end.drawn",
+                         "master.end.second_dragon"})
 
 #: the default opponent: the strongest registered Dragon Master bot
 BOT_PREFERENCE = ("expert", "greedy", "random")
@@ -103,29 +104,9 @@ def _card_from_word(word: str, lang: str) -> str | None:
         if len(found) == 1:
             return found[0]
         if found:
-            names = tr(lang, "or_join").join(BY_ID[c].name(lang) for c in found)
+            names = tr(lang, "or_join").join(card_name(c, lang) for c in found)
             raise InputProblem(tr(lang, "m_ambiguous", word=word, cards=names))
     return None
-
-
-def why_not_legal(cell: str, view: JSON, lang: str) -> str:
-    """Why a card cannot go on ``cell`` now, in words; the engine says why (M3)."""
-    legal = ", ".join(view["legal_cells"])
-    grid = view["grid"]
-    occupied = {c for c in (cell_index(name) for name in grid) if c is not None}
-    where = cell_index(cell)
-    problem = placement_problem(occupied, where) if where is not None else "outside_box"
-    if problem == "taken":
-        return tr(lang, "m_taken", cell=cell, card=card_name_plain(grid[cell], lang), legal=legal)
-    if problem == "origin":
-        return tr(lang, "m_origin", cell=cell)
-    if problem == "not_adjacent":
-        return tr(lang, "m_not_adjacent", cell=cell, legal=legal)
-    return tr(lang, "m_outside_box", cell=cell, legal=legal)
-
-
-def card_name_plain(card_id: str, lang: str) -> str:
-    return BY_ID[card_id].name(lang)
 
 
 def example_move(view: JSON, legal: Sequence[Action] | None = None) -> tuple[str, str]:
@@ -137,8 +118,8 @@ def example_move(view: JSON, legal: Sequence[Action] | None = None) -> tuple[str
     if places:
         best = max(places, key=lambda a: (a.value, -a.index))
         return CARDS[best.value].id, cell_of(best.cell % SIZE, best.cell // SIZE)
-    held = [c.id for c in reversed(CARDS) if view["hand"].get(c.id)]
-    cells = view["legal_cells"]
+    held = [c.id for c in reversed(CARDS) if view["private"]["hand"].get(c.id)]
+    cells = view["public"]["legal_cells"]
     return (held[0] if held else CARDS[-1].id), (cells[0] if cells else "d4")
 
 
@@ -153,9 +134,9 @@ def example_text(view: JSON, lang: str, legal: Sequence[Action] | None = None, *
 def placement_from_text(text: str, view: JSON, lang: str,
                         legal: Sequence[Action] | None = None) -> str:
     """The canonical action (``place ruby d4``) for what a player typed: a card (value, name,
-    start of a name) and a cell in any order, or the record form. Checks the hand and the
-    cell against the view; else :class:`InputProblem` with a reason (its example a move
-    they can make: :func:`example_move`)."""
+    start of a name) and a cell in any order, or the record form; else :class:`InputProblem`
+    with a reason (its example a move they can make: :func:`example_move`). Whether the
+    placement is legal is the engine's to say (:func:`action_from_text`)."""
     example = example_text(view, lang, legal)
     words = text.lower().replace(",", " ").split()
     if not words:
@@ -175,7 +156,8 @@ def placement_from_text(text: str, view: JSON, lang: str,
         if card is None:
             raise InputProblem(tr(lang, "m_unknown_word", word=word, example=example))
         cards.append(card)
-    hand: JSON = view["hand"]
+    hand: JSON = view["private"]["hand"]
+    legal_cells: list[str] = view["public"]["legal_cells"]
     if len(set(cards)) > 1:
         raise InputProblem(tr(lang, "m_two_cards"))
     if len(set(cells)) > 1:
@@ -186,83 +168,78 @@ def placement_from_text(text: str, view: JSON, lang: str,
             raise InputProblem(tr(lang, "m_which_card", hand=hand_words(hand, lang, markup=False)))
         cards = kinds
     if not cells:
-        if len(view["legal_cells"]) != 1:
-            raise InputProblem(tr(lang, "m_which_cell", legal=", ".join(view["legal_cells"])))
-        cells = list(view["legal_cells"])
-    card, cell = cards[0], cells[0]
-    if not hand.get(card):
-        raise InputProblem(tr(lang, "m_no_card", card=card_name_plain(card, lang),
-                              hand=hand_words(hand, lang, markup=False)))
-    if cell not in view["legal_cells"]:
-        raise InputProblem(why_not_legal(cell, view, lang))
-    return f"place {card} {cell}"
+        if len(legal_cells) != 1:
+            raise InputProblem(tr(lang, "m_which_cell", legal=", ".join(legal_cells)))
+        cells = list(legal_cells)
+    return f"place {cards[0]} {cells[0]}"
 
 
-def action_from_text(game: MasterGame, text: str, view: JSON, legal: Sequence[Action],
-                     lang: str) -> MasterAction:
+def action_from_text(state: MasterState, seat: int, text: str, view: JSON,
+                     legal: Sequence[Action], lang: str,
+                     names: Sequence[str] | None = None) -> MasterAction:
+    """The legal action for what ``seat`` typed. The engine judges it (M3): a refusal is the
+    engine's coded error, rendered in ``lang`` (with the hand when the card is missing)."""
     canon = placement_from_text(text, view, lang, legal)
     try:
-        action = game.parse_action(canon)
+        action = state.game.parse_action(canon)
     except DragonlairError as exc:  # pragma: no cover - placement_from_text writes valid text
-        raise InputProblem(str(exc)) from None
-    if action not in legal:  # pragma: no cover - the view's legal cells and hand agree
-        raise InputProblem(tr(lang, "not_legal", reason=canon))
+        raise InputProblem(exc.message(lang)) from None
+    refusal = state.refusal(seat, action)
+    if refusal is not None:
+        said = names_for(names) if names is not None else None
+        why = refusal.message(lang, said)
+        if refusal.code == "master.place.card_not_in_hand":
+            why += " " + render("master.ui.your_hand", {
+                "hand": hand_words(view["private"]["hand"], lang, markup=False)}, lang)
+        raise InputProblem(why)
     return action
 
 
 # ---------------------------------------------------------------- the session
 class MasterSession(Session[MasterGame, MasterState]):
-    """One round or match of Dragon Master at the terminal."""
+    """One round or match of Dragon Master at the terminal. What happened is told from the
+    engine's events (rendered from the catalogues), as the viewer of this table may see them:
+    the one human's seat, or a spectator at an all-bot or hot-seat table (M6)."""
 
     def __init__(self, game: MasterGame, kinds: Sequence[str], bots: dict[int, Bot], seed: int,
                  lang: str, console: Console, save: Path | None) -> None:
         super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
-        self.board: dict[str, str] = {}  # this round's cards, as placed (public)
-        self.finished: tuple[JSON, dict[str, str]] | None = None  # a round to tell, its grid
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.rounds_told = 0
-        self.narrate = not self.humans  # an all-bot table prints every card placed
+        self.told = 0  # the events told so far (the next event's sequence number)
+        self.narrate = not self.humans  # an all-bot table prints every event as it happens
 
     # -------------------------------------------------------------- what happened
-    def after_apply(self, seat: int, action: Action) -> None:
-        assert isinstance(action, MasterAction)
-        lang = self.lang
-        if seat != CHANCE:
-            cell = cell_of(action.cell % SIZE, action.cell // SIZE)
-            self.board[cell] = CARDS[action.value].id
-            if self.narrate:
-                self.say(placement_line(lang, self.names, seat, CARDS[action.value].id, cell))
-            public = self.state.view(None)
-            if len(public["rounds"]) > self.rounds_told:  # the 16th card: the round is over
-                self.rounds_told = len(public["rounds"])
-                self.finished = (public["rounds"][-1], self.board)
-                self.board = {}
-                if self.state.is_terminal():
-                    self.tell_round_end(public, None)
-            return
-        public = self.state.view(None)
-        if public["phase"] != "place":
-            return
-        # the placements of a round begin: tell the last round (whose start follows M5)
-        starter = public["starter"]
-        if self.finished is not None:
-            self.tell_round_end(public, starter)
-        if self.narrate:
-            self.say(f"[bold]{tr(lang, 'm_ev_round', n=len(public['rounds']) + 1)}[/]")
-            key = "m_ev_start_lot" if action.kind == Kind.START else "m_ev_start"
-            self.say(tr(lang, key, seat=starter, name=escape(self.names[starter])))
+    def event_lines(self, seat: int | None, since: int = 0) -> list[str]:
+        """The events ``seat`` may see from ``since`` on, rendered (markup-safe)."""
+        view = self.state.view(seat, since)
+        return [event_line(e, self.names, self.lang) for e in view["events"]]
 
-    def tell_round_end(self, public: JSON, next_starter: int | None) -> None:
+    def after_apply(self, seat: int, action: Action) -> None:
+        view = self.state.view(self.viewer, self.told)
+        self.told = view["events_total"]
+        public = view["public"]
+        finished = len(public["rounds"]) > self.rounds_told
+        for event in view["events"]:
+            if event["code"] in SCREEN_TOLD or (not self.narrate
+                                                and event["code"] == "master.move.placed"):
+                continue  # the round-end screen and the player's own screen tell these
+            self.say(event_line(event, self.names, self.lang))
+        if finished:  # the 16th card: the round is over (M4)
+            self.rounds_told = len(public["rounds"])
+            self.tell_round_end(public)
+
+    def tell_round_end(self, public: JSON) -> None:
         """M4 and M5 at a round's end: the final grid, both players' lines lowest first, the
         winner; in a match the dragons and who starts next."""
-        assert self.finished is not None
-        result, board = self.finished
-        self.finished = None
+        result = public["rounds"][-1]
         lang = self.lang
         if self.hotseat:
             self.clear()
-        viewer = self.humans[0] if len(self.humans) == 1 else None
+        viewer = self.viewer
         self.console.rule(f"[bold]{tr(lang, 'm_round_over', n=self.rounds_told)}[/]")
         self.say(escape(orientation(viewer, lang)))
+        board = {p["cell"]: p["card"] for p in result["placements"]}
         scores = {"columns": result["columns"], "rows": result["rows"]}
         self.console.print(grid_text(board, [], scores, viewer))
         for line in round_end_lines(result, self.names, lang):
@@ -275,17 +252,14 @@ class MasterSession(Session[MasterGame, MasterState]):
         else:
             self.say(tr(lang, "m_dragon_won", seat=winner, name=escape(self.names[winner])))
         self.say(dragons_line(public, self.names, lang))
-        if next_starter is None:
-            return
-        key = "m_next_drawn" if winner is None else "m_next_loser"
-        self.say(tr(lang, key, seat=next_starter, name=escape(self.names[next_starter])))
-        if self.humans:
+        if self.humans and not self.state.is_terminal():
             self.read(tr(lang, "m_next_round") + " ")
             self.last_looker = None  # the next player's hand only after a new pause
 
     def show_end(self) -> None:
         lang = self.lang
-        result = self.state.view(None)["result"]
+        view = self.state.view(None)
+        result = view["result"]
         self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
         winners = result["winners"]
         if winners:
@@ -293,7 +267,8 @@ class MasterSession(Session[MasterGame, MasterState]):
             self.say(f"[bold green]{tr(lang, 'winner', who=f'p{w} ({escape(self.names[w])})')}[/]")
         else:
             self.say(f"[bold]{tr(lang, 'm_drawn_game')}[/]")
-        self.say(tr(lang, "reason", reason=escape(engine_reason(lang, result["reason"]))))
+        reason = render(result["reason"], result["reason_params"], lang, names_for(self.names))
+        self.say(tr(lang, "reason", reason=escape(reason)))
         scores = ", ".join(f"p{s} {escape(self.names[s])}: {v:g}"
                            for s, v in enumerate(result["scores"]))
         if self.game.match:
@@ -302,15 +277,14 @@ class MasterSession(Session[MasterGame, MasterState]):
             return
         # a single round: the lines that decided it (M4), which the engine names; the
         # lowest lines only when they decide or the round is drawn
-        deciding = deciding_line(self.state.view(None)["rounds"][-1], self.names, lang)
+        deciding = deciding_line(view["public"]["rounds"][-1], self.names, lang)
         self.say(deciding if deciding is not None else tr(lang, "m_lowest", scores=scores))
 
     def end_log(self) -> tuple[str, list[str]] | None:
-        placed = round_placements(self.state.view(None))
-        if not placed:
+        lines = self.event_lines(self.viewer)
+        if not lines:
             return None
-        return tr(self.lang, "m_log_title"), [placement_line(self.lang, self.names, s, card, cell)
-                                              for s, card, cell in placed]
+        return render("master.ui.log_title", {}, self.lang), lines
 
     # -------------------------------------------------------------- a human's turn
     def ask_human(self, seat: int) -> MasterAction:
@@ -335,16 +309,16 @@ class MasterSession(Session[MasterGame, MasterState]):
             self.say(f"[bold]{head}[/]")
 
         def show_log() -> None:
-            self.console.rule(f"[bold]{tr(lang, 'm_log_title')}[/]")
-            placed = round_placements(view)
-            for s, card, cell in placed:
-                self.say(placement_line(lang, self.names, s, card, cell))
-            if not placed:
-                self.say(tr(lang, "m_log_empty"))
+            self.console.rule(f"[bold]{render('master.ui.log_title', {}, lang)}[/]")
+            lines = [event_line(e, self.names, lang) for e in view["events"]]
+            for line in lines:
+                self.say(line)
+            if not lines:
+                self.say(render("master.ui.log_empty", {}, lang))
 
         return self.read_command(tr(lang, "m_prompt"),
-                                 lambda text: action_from_text(self.game, text, view, legal,
-                                                               lang),
+                                 lambda text: action_from_text(self.state, seat, text, view,
+                                                               legal, lang, self.names),
                                  on_help=show_again, on_log=show_log)
 
 

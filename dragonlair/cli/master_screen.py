@@ -25,6 +25,7 @@ from rich.text import Text
 
 from dragonlair.cli.i18n import tr
 from dragonlair.core.game import JSON
+from dragonlair.core.i18n import render, term
 from dragonlair.games.master.cards import BY_ID, CARDS, COPIES, line_code, score_table
 
 SIZE = 7
@@ -58,13 +59,13 @@ def cell_of(x: int, y: int) -> str:
 
 
 def card_name(card_id: str, lang: str) -> str:
-    return BY_ID[card_id].name(lang)
+    return term(f"master.card.{card_id}", lang)
 
 
 def card_words(card_id: str, lang: str) -> str:
     """``Ruby Dragon [3]`` (markup, in the card's colour)."""
     card = BY_ID[card_id]
-    return f"[{CARD_STYLES[card_id]}]{escape(card.name(lang))} \\[{card.value}][/]"
+    return f"[{CARD_STYLES[card_id]}]{escape(card_name(card_id, lang))} \\[{card.value}][/]"
 
 
 def short_form(card_id: str, lang: str) -> str:
@@ -97,7 +98,7 @@ def hand_words(hand: JSON, lang: str, *, markup: bool = True) -> str:
     """``2× Ruby Dragon [3] · 1× Dragon Egg [0]`` (markup, or plain text), highest value
     first."""
     parts = [f"{hand[c.id]}× "
-             + (card_words(c.id, lang) if markup else f"{c.name(lang)} [{c.value}]")
+             + (card_words(c.id, lang) if markup else f"{card_name(c.id, lang)} [{c.value}]")
              for c in reversed(CARDS) if hand[c.id]]
     return " · ".join(parts) if parts else tr(lang, "m_hand_empty")
 
@@ -199,44 +200,36 @@ def orientation(viewer: int | None, lang: str) -> str:
 # ---------------------------------------------------------------- the screens
 def last_placement(view: JSON) -> tuple[int, str, str] | None:
     """``(seat, card id, cell)`` of the last card placed in this round, from the view."""
-    if not view["grid"]:
+    placed = view["public"]["placements"]
+    if not placed or not view["public"]["grid"]:
         return None
-    for entry in reversed(view["history"]):
-        who, _, text = entry.partition(": ")
-        if who.startswith("p"):
-            _, card, cell = text.split()
-            return int(who[1:]), card, cell
-    return None
+    last = placed[-1]
+    return last["seat"], last["card"], last["cell"]
 
 
-def round_placements(view: JSON) -> list[tuple[int, str, str]]:
-    """The placements of this round, in order (the last ``len(grid)`` placements)."""
-    out: list[tuple[int, str, str]] = []
-    for entry in reversed(view["history"]):
-        if len(out) == len(view["grid"]):
-            break
-        who, _, text = entry.partition(": ")
-        if who.startswith("p"):
-            _, card, cell = text.split()
-            out.append((int(who[1:]), card, cell))
-    return out[::-1]
+def names_for(names: Sequence[str]) -> list[str]:
+    """The seats as messages name them: ``p0 You``."""
+    return [f"p{s} {name}" for s, name in enumerate(names)]
 
 
-def placement_line(lang: str, names: Sequence[str], seat: int, card: str, cell: str) -> str:
-    return tr(lang, "m_ev_place", seat=seat, name=escape(names[seat]),
-              card=card_words(card, lang), cell=f"[bold]{cell}[/]")
+def event_line(event: JSON, names: Sequence[str], lang: str) -> str:
+    """One event of the view (``{"code", "params"}``), rendered from the catalogue in ``lang``
+    (markup-safe)."""
+    return escape(render(event["code"], event["params"], lang, names_for(names)))
 
 
 def seats_line(view: JSON, names: Sequence[str], lang: str) -> str:
+    """Who owns which lines, and who began this round (``view``: the public part)."""
     parts = [tr(lang, "m_seat_lines", seat=s, name=escape(names[s]), lines=lines_word(s, lang))
              for s in (0, 1)]
     line = " · ".join(parts)
-    if view["starter"] is not None and view["phase"] == "place":
+    if view["starter"] is not None and view["legal_cells"]:
         line += " · " + tr(lang, "m_started", seat=view["starter"])
     return line
 
 
 def dragons_line(view: JSON, names: Sequence[str], lang: str) -> str:
+    """Dragons won so far (M5); ``view``: the public part."""
     dragons = ", ".join(f"p{s} {escape(names[s])}: {n}" for s, n in enumerate(view["dragons"]))
     return tr(lang, "m_dragons", dragons=dragons)
 
@@ -245,14 +238,16 @@ def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str,
                   seed: int | None = None) -> None:
     """A player's whole screen for ``view`` (their own hand only: it is their view)."""
     seat = view["seat"]
-    head = tr(lang, "m_title") + " · " + tr(lang, "m_round", n=len(view["rounds"]) + 1)
+    private = view["private"]
+    last = last_placement(view)
+    view = view["public"]
+    head = tr(lang, "m_title") + " · " + tr(lang, "m_round", n=view["round"])
     if seed is not None:
         head += f" · seed {seed}"
     console.rule(f"[bold]{escape(head)}[/]")
     console.print(seats_line(view, names, lang), highlight=False)
     if view["match"]:
         console.print(dragons_line(view, names, lang), highlight=False)
-    last = last_placement(view)
     if last is None:
         console.print(tr(lang, "m_first"), highlight=False)
     else:
@@ -273,16 +268,16 @@ def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str,
                          lines=lines_word(s, lang),
                          scores=scores_text(scores["columns" if s == 0 else "rows"])),
                       highlight=False)
-    if seat in (0, 1):
-        console.print(Panel(Text.from_markup(hand_words(view["hand"], lang)),
+    if private is not None:
+        console.print(Panel(Text.from_markup(hand_words(private["hand"], lang)),
                             title=tr(lang, "m_hand_title", seat=seat, name=names[seat]),
                             title_align="left", border_style="green"))
         other = 1 - seat
         n = view["hand_sizes"][other]
         console.print(tr(lang, "m_other_hand_1" if n == 1 else "m_other_hand", seat=other,
                          name=escape(names[other]), n=n), highlight=False)
-        console.print(tr(lang, "m_unseen", n=sum(view["unseen"].values()),
-                         cards=counts_words(view["unseen"])), highlight=False)
+        console.print(tr(lang, "m_unseen", n=sum(private["unseen"].values()),
+                         cards=counts_words(private["unseen"])), highlight=False)
     else:
         hands = ", ".join(f"p{s} {n}" for s, n in enumerate(view["hand_sizes"]))
         console.print(tr(lang, "m_hands_public", hands=hands), highlight=False)
@@ -341,7 +336,7 @@ def cards_table(lang: str) -> Table:
     for card in CARDS:
         typed = ", ".join(dict.fromkeys((str(card.value), short_form(card.id, lang),
                                          CARD_WORDS['de' if lang == 'de' else 'en'][card.id][0])))
-        table.add_row(Text(card.name(lang), style=CARD_STYLES[card.id]), str(card.value),
+        table.add_row(Text(card_name(card.id, lang), style=CARD_STYLES[card.id]), str(card.value),
                       str(COPIES), typed)
     return table
 

@@ -1,8 +1,8 @@
 """Interactive terminal play: humans and bots at one table, hot-seat when several humans.
 
-:func:`run_play` picks the game's terminal play: :mod:`dragonlair.cli.fist_play`,
-:mod:`dragonlair.cli.master_play` or :mod:`dragonlair.cli.farkle_play`; what they share is in
-:mod:`dragonlair.cli.session`.
+:func:`run_play` calls the game's terminal play, named by its plugin
+(:attr:`dragonlair.core.plugin.GamePlugin.terminal`, e.g. :mod:`dragonlair.cli.fist_play`);
+what the games' screens share is in :mod:`dragonlair.cli.session`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,14 @@ from rich.console import Console
 
 from dragonlair.cli.i18n import tr
 from dragonlair.core.errors import OptionError
+from dragonlair.core.plugin import load_path
 
-#: the games that can be played at the terminal
-PLAYABLE = ("fist", "master", "farkle")
+
+def playable() -> list[str]:
+    """The games that can be played at the terminal: those whose plugin names a terminal."""
+    from dragonlair.games import game_ids, plugin
+
+    return [g for g in game_ids() if plugin(g).terminal]
 
 
 def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int | None,
@@ -24,19 +29,12 @@ def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int |
     """Play one game in the terminal; returns the exit code (0: finished, 1: abandoned).
 
     Bad table settings raise :class:`OptionError` with a one-line reason."""
-    if game_id == "fist":
-        from dragonlair.cli.fist_play import play_fist
+    from dragonlair.games import game_ids, plugin
 
-        return play_fist(players=players, seats=seats, seed=seed, lang=lang, options=options,
-                         save=save, console=console)
-    if game_id == "master":
-        from dragonlair.cli.master_play import play_master
-
-        return play_master(players=players, seats=seats, seed=seed, lang=lang,
-                           options=options, save=save, console=console)
-    if game_id == "farkle":
-        from dragonlair.cli.farkle_play import play_farkle
-
-        return play_farkle(players=players, seats=seats, seed=seed, lang=lang,
-                           options=options, save=save, console=console)
-    raise OptionError(tr(lang, "err_game", game=game_id))
+    entry = plugin(game_id).terminal if game_id in game_ids() else None
+    if entry is None:
+        raise OptionError(tr(lang, "err_game", game=game_id))
+    play = load_path(entry)
+    code: int = play(players=players, seats=seats, seed=seed, lang=lang, options=options,
+                     save=save, console=console)
+    return code

@@ -42,26 +42,24 @@ def tournament(
         TimeElapsedColumn,
     )
 
-    from dragonlair.cli.main import check_game, console, custom_option, err, fail
+    from dragonlair.cli.main import check_game, console, err, fail, not_for, option_from_files
     from dragonlair.core.errors import DragonlairError
-    from dragonlair.games.farkle.cards import load_deck_file
     from dragonlair.tournament import run_tournament
 
     check_game(game)
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    for option, given, owner in (("--max-turns", max_turns is not None, "fist"),
-                                 ("--custom", bool(custom), "fist"),
-                                 ("--decks", decks is not None, "farkle")):
-        if given and game != owner:
-            fail(f"{option} is an option of {owner} only")
+    wrong = not_for(game, {"--max-turns": max_turns is not None, "--custom": bool(custom),
+                           "--decks": decks is not None})
+    if wrong is not None:
+        fail(f"{wrong[0]} is an option of {wrong[1]} only")
     try:
         options: dict[str, Any] = {}
         if max_turns is not None:
             options["max_turns"] = max_turns
         if custom:
-            options["custom"] = custom_option(custom)
+            options["custom"] = option_from_files(game, "--custom", custom)
         if decks is not None:
-            options["decks"] = load_deck_file(str(decks))
+            options["decks"] = option_from_files(game, "--decks", [str(decks)])
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                       transient=True, disable=not err.is_terminal) as progress:

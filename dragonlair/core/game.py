@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol
 
@@ -34,13 +34,68 @@ class Action(Protocol):
     def __str__(self) -> str: ...
 
 
+#: the kinds of option value a lobby form can offer
+OPTION_KINDS = ("int", "bool", "str", "choice", "list", "object")
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One table option: name, default, and a help line."""
+    """One table option: name, default, a help line, and its type, so that
+    :func:`resolve_options` checks it and a lobby can build a form from it.
+
+    ``kind``: ``int`` (a whole number, not a bool; ``minimum``/``maximum`` bound it),
+    ``bool``, ``str``, ``choice`` (one of ``choices``), ``list`` (a JSON array) or ``object``
+    (a JSON object); ``nullable``: ``None`` is allowed too (``default`` may be ``None``).
+    ``refuse``: the game's own refusal of a bad value (a code citing its rule), raised instead
+    of the generic ``core.option.*`` code; the game's deeper checks stay in the game."""
 
     name: str
     default: Any
     help: str
+    kind: str = "object"
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] = ()
+    nullable: bool = False
+    refuse: Callable[[Any], OptionError] | None = field(default=None, compare=False,
+                                                         repr=False)
+
+    def problem(self, value: Any) -> OptionError | None:
+        """Why ``value`` is no value of this option (``None`` when it is one)."""
+        if value is None:
+            return None if self.nullable else self._refused(value, "core.option.wrong_type",
+                                                            type=self.kind)
+        kind = self.kind
+        ok = {"int": type(value) is int, "bool": isinstance(value, bool),
+              "str": isinstance(value, str), "list": isinstance(value, list),
+              "object": isinstance(value, Mapping), "choice": True}.get(kind, True)
+        if not ok:
+            return self._refused(value, "core.option.wrong_type", type=kind)
+        if kind == "choice" and value not in self.choices:
+            return self._refused(value, "core.option.not_a_choice",
+                                 choices=[str(c) for c in self.choices])
+        if kind == "int" and ((self.minimum is not None and value < self.minimum)
+                              or (self.maximum is not None and value > self.maximum)):
+            return self._refused(value, "core.option.out_of_range",
+                                 min=self.minimum, max=self.maximum)
+        return None
+
+    def _refused(self, value: Any, code: str, **params: Any) -> OptionError:
+        if self.refuse is not None:
+            return self.refuse(value)
+        return OptionError(code, name=self.name, value=shown(value), **params)
+
+    def to_json(self) -> JSON:
+        """The option as a lobby form field (JSON-ready)."""
+        out: JSON = {"name": self.name, "kind": self.kind, "default": self.default,
+                     "nullable": self.nullable, "help": self.help}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +153,17 @@ def placings_from_scores(scores: Sequence[float], winners: Sequence[int]) -> tup
 
 
 def seat_error(seat: object, num_players: int, *, chance: bool = False) -> SeatError:
-    """Why ``seat`` is no seat of a ``num_players`` table (``chance``: nor :data:`CHANCE`)."""
-    seats = f"0 to {num_players - 1}" + (" (or CHANCE, -1)" if chance else "")
+    """Why ``seat`` is no seat of a ``num_players`` table (``chance``: nor :data:`CHANCE`).
+    Codes ``core.seat.*``, params ``last`` (the highest seat) and what was given."""
     if type(seat) is not int:
-        return SeatError(f"a seat is a whole number, {seats}; not {shown(seat)} "
-                         f"(a {type(seat).__name__})")
+        return SeatError("core.seat.not_a_number_or_chance" if chance
+                         else "core.seat.not_a_number", value=shown(seat),
+                         type=type(seat).__name__, last=num_players - 1)
     if seat == CHANCE:
-        return SeatError("chance (-1) has no seat or view of its own; a spectator's view is "
-                         "view(None)")
+        return SeatError("core.seat.chance_has_no_seat")
     who = f"p{seat}" if -10**6 < seat < 10**6 else shown(seat)
-    return SeatError(f"there is no seat {who} at a {num_players}-player table (seats: {seats})")
+    return SeatError("core.seat.not_at_table_or_chance" if chance else "core.seat.not_at_table",
+                     who=who, players=num_players, last=num_players - 1)
 
 
 def check_seat_range(seat: object, num_players: int, *, chance: bool = False) -> None:
@@ -266,8 +322,7 @@ class State(ABC, Generic[A]):
         :class:`IllegalActionError` if it may not act now."""
         check_seat_range(seat, self.num_players, chance=True)
         if seat not in self.current_seats():
-            who = "chance" if seat == CHANCE else f"p{seat}"
-            raise IllegalActionError(f"it is not {who}'s move")
+            raise IllegalActionError("core.turn.not_your_move", seat=seat)
 
 
 class Game(ABC):
@@ -301,10 +356,19 @@ class Game(ABC):
 
 
 def resolve_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults merged with ``given``; unknown names raise :class:`OptionError`."""
-    known = {spec.name: spec.default for spec in info.options}
-    unknown = sorted(set(given) - set(known))
+    """Defaults merged with ``given``, each given value checked against its spec (type,
+    range, choices): :class:`OptionError` with code ``core.option.unknown`` (params ``game``,
+    ``names``, ``known``), ``core.option.wrong_type`` (``name``, ``type``, ``value``),
+    ``core.option.out_of_range`` (``name``, ``min``, ``max``, ``value``) or
+    ``core.option.not_a_choice`` (``name``, ``choices``, ``value``), or the spec's own
+    refusal."""
+    specs = {spec.name: spec for spec in info.options}
+    unknown = sorted(str(k) for k in set(given) - set(specs))
     if unknown:
-        names = ", ".join(sorted(known)) or "none"
-        raise OptionError(f"unknown option(s) for {info.id}: {', '.join(unknown)} (known: {names})")
-    return {**known, **given}
+        raise OptionError("core.option.unknown", game=info.id, names=unknown,
+                          known=sorted(specs) or ["-"])
+    for name, value in given.items():
+        problem = specs[name].problem(value)
+        if problem is not None:
+            raise problem
+    return {**{name: spec.default for name, spec in specs.items()}, **given}

@@ -13,8 +13,10 @@ format syntax whose fields name the params. A field may carry a *kind* that says
 value is shown: ``{seat:seat}`` (a seat number: the seat's name, or ``p2``), ``{card:card}``
 (a card id of the code's game: its name in the language), ``{colour:colour}``, or any
 ``{x:k}`` that looks up ``<game>.k.<value>`` in the catalogue; ``{x:list}`` joins a list,
-and ``{x:list-card}`` renders each element as ``card`` first. A plural entry
-(``msgid_plural``) chooses its form by the param ``n``.
+and ``{x:list-card}`` renders each element as ``card`` first. ``{cause:error}`` renders a
+nested error given as JSON (``{"code", "params", "rule"}``) and ``{source:file}`` a file name
+or, for none, "the record". A plural entry (``msgid_plural``) chooses its form by the param
+``n``. See docs/i18n.md.
 
 Adding a language is adding a folder of ``.po`` files: nothing here names a language but
 English, the fallback.
@@ -35,6 +37,8 @@ from babel.messages.pofile import read_po
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: The language every code must have a message in, and the fallback of every other.
 DEFAULT_LANG = "en"
+#: the seat number of chance (:data:`dragonlair.core.game.CHANCE`, kept here: no import cycle)
+CHANCE_SEAT = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +109,38 @@ class _Formatter(string.Formatter):
             return str(value)
         kind = format_spec
         if kind == "seat":
+            if value == CHANCE_SEAT and type(value) is int:
+                return term("core.seat.chance_name", self.lang)
             return seat_name(value, self.names)
+        if kind == "error":  # a nested error as JSON: {"code", "params", "rule"}
+            return error_message(value, self.lang, self.names)
+        if kind == "file":  # a file's name, or (none given) "the record"
+            return str(value) if value else term("core.record.this_record", self.lang)
         if kind == "list":
             return ", ".join(str(v) for v in value) or term("core.nothing", self.lang)
         if kind.startswith("list-"):
             inner = kind[5:]
             parts = [self.format_field(v, inner) for v in value]
             return ", ".join(parts) or term("core.nothing", self.lang)
+        if kind == "card":  # cards are keyed <game>.card.<id>.name (and .text)
+            return term(f"{self.game}.card.{value}.name", self.lang,
+                        fallback=term(f"{self.game}.card.{value}", self.lang,
+                                      fallback=str(value)))
         return term(f"{self.game}.{kind}.{value}", self.lang, fallback=str(value))
+
+
+def error_message(error: Any, lang: str = DEFAULT_LANG,
+                  names: Sequence[str] | None = None) -> str:
+    """An error given as JSON (:meth:`DragonlairError.to_json`: ``{"code", "params",
+    "rule"}``) rendered in ``lang``, with its rule; anything else as its text."""
+    if not isinstance(error, Mapping) or not isinstance(error.get("code"), str):
+        return str(error)
+    params = error.get("params")
+    text = render(error["code"], params if isinstance(params, Mapping) else None, lang, names)
+    rule = error.get("rule")
+    if rule:
+        text += render("core.rule_suffix", {"rule": rule}, lang)
+    return text
 
 
 def seat_name(seat: Any, names: Sequence[str] | None = None) -> str:

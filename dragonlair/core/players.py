@@ -38,5 +38,5 @@ def ask_bot(bot: Bot, state: State, seat: int) -> Action:
     for a in legal:
         if a.index == index:
             return a
-    raise BotError(f"the bot in seat p{seat} ({type(bot).__name__}) chose {action!r}, "
-                   f"which is not one of its {len(legal)} legal actions")
+    raise BotError("core.bot.illegal_choice", seat=seat, bot=type(bot).__name__,
+                   action=str(action), n=len(legal))

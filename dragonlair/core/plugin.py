@@ -23,19 +23,25 @@ from dragonlair.core.game import JSON, Action, Game, GameInfo, State
 if TYPE_CHECKING:
     from dragonlair.core.players import BotFactory
 
-#: A determinizer: from ``(game, view, seat, rng)``, one complete history (``(seat, action)``
-#: pairs from the initial state, chance included) whose position that seat cannot tell from
-#: the real one, or ``None`` when this attempt did not fit (the caller draws again).
-Determinizer = Callable[[Game, JSON, int, random.Random], "list[tuple[int, Action]] | None"]
+#: A determinizer: from ``(game, view, seat, rng)``, a state and its complete history
+#: (``(seat, action)`` pairs from the initial state, chance included) whose position that seat
+#: cannot tell from the real one, or ``None`` when this attempt did not fit (the caller draws
+#: again; :func:`dragonlair.interop.resample.sample_history` checks the view).
+Determinizer = Callable[[Game, JSON, int, random.Random],
+                        "tuple[State, list[tuple[int, Action]]] | None"]
 
 
 class BalanceObserver:
     """Watches bot games for the balance report: which seats got which card.
 
     ``cards`` lists what is counted (:class:`dragonlair.balance.CardStats`); after a game,
-    :meth:`got` gives, per card, the set of seats that got it."""
+    :meth:`got` gives, per card, the set of seats that got it. ``default_bot`` plays every
+    seat when the report is given no bots."""
 
     cards: list[Any]
+    default_bot: str = "random"
+    #: what the report's "got" column counts, for its caption
+    got_help: str = "times a player got it"
 
     def start(self, state: State) -> None:
         raise NotImplementedError
@@ -48,18 +54,36 @@ class BalanceObserver:
 
 
 @dataclass(frozen=True, slots=True)
-class InteropSpec:
-    """How the research adapters present the game (OpenSpiel and PettingZoo).
+class BenchReference:
+    """An OpenSpiel game measured next to this one by ``dragonlair bench --vs-openspiel``."""
 
-    ``parameters``: OpenSpiel's parameter specification with its defaults; ``to_options``
-    turns given OpenSpiel parameters into engine options; ``simultaneous``: the game has
-    sealed simultaneous moves; ``decisions_per_game``: a bound on decisions for an engine
-    game (OpenSpiel's ``max_game_length``)."""
+    name: str  # OpenSpiel's game name
+    params: Mapping[str, Any]
+    turn_based: bool  # loaded with load_game_as_turn_based: one action per seat's move
+    why: str
+
+
+def _same(params: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(params)
+
+
+@dataclass(frozen=True, slots=True)
+class InteropSpec:
+    """How the research adapters present the game (OpenSpiel, PettingZoo, Gymnasium).
+
+    ``parameters``: OpenSpiel's parameter specification with its defaults (``players`` and
+    ``options``, a JSON object string of further table options, included); ``to_options``
+    turns the merged parameters (``options`` already unpacked) into engine options;
+    ``simultaneous``: the game has sealed simultaneous moves (it is then also registered in a
+    turn-based form); ``decision_bound``: a bound on the decisions of one configured game
+    (OpenSpiel's ``max_game_length``; :class:`ValueError` where there is none);
+    ``references``: OpenSpiel's games that ``bench --vs-openspiel`` measures next to it."""
 
     parameters: Mapping[str, Any]
-    to_options: Callable[[Mapping[str, Any]], dict[str, Any]]
-    simultaneous: bool
-    decisions_per_game: Callable[[Game], int]
+    decision_bound: Callable[[Game], int]
+    to_options: Callable[[Mapping[str, Any]], dict[str, Any]] = _same
+    simultaneous: bool = False
+    references: tuple[BenchReference, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +111,60 @@ class GamePlugin:
     interop: InteropSpec | None = None
     #: the JSON Schema of this game's views (:mod:`dragonlair.core.views`)
     view_schema: Callable[[], JSON] | None = None
-    #: terminal play: a ``module:function`` path, called as the CLI's ``play`` does
+    #: terminal play: a ``module:function`` path, called with the keywords of
+    #: :func:`dragonlair.cli.play.run_play` (players, seats, seed, lang, options, save, console)
     terminal: str | None = None
+    #: the terminal's rules page: a ``module:function`` path, called as ``f(console, lang)``
+    terminal_rules: str | None = None
+    #: what decided a finished game when the scores alone do not tell it, for ``replay``:
+    #: a ``module:function`` path, ``f(full_state, names, lang) -> str | None``
+    terminal_result: str | None = None
+    #: options read from a file at the command line (``--custom``, ``--decks``): option name ->
+    #: a ``module:function`` path that turns one file reference into the option's data
+    option_files: Mapping[str, str] = field(default_factory=dict)
     #: the benchmark's table (options) for playout rates
     bench_options: Mapping[str, Any] = field(default_factory=dict)
-    #: the rules in brief and the card list, as Markdown per language (``rules/*.md``)
+    #: the rules in brief and the card list, as Markdown per language (``rules/<lang>.md``)
     rules: Callable[[str], str] | None = None
 
 
 def bot_names(plugin: GamePlugin, common: Sequence[str]) -> list[str]:
     return sorted({*common, *plugin.bots()})
+
+
+#: the registry of games, named by module path: core finds games through it at run time and
+#: imports none itself
+REGISTRY = "dragonlair.games"
+
+
+def make_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
+    """A configured game by id, through the registry (:func:`dragonlair.games.make_game`), for
+    core code (record replay) that must not import the games."""
+    import importlib
+
+    game: Game = importlib.import_module(REGISTRY).make_game(game_id, options)
+    return game
+
+
+def load_path(path: str) -> Any:
+    """The object a ``module:attr`` path names (terminal entries, third-party bots)."""
+    import importlib
+
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def rules_in(package: str) -> Callable[[str], str]:
+    """The Markdown rules of a game package, ``<package>/rules/<lang>.md`` (English where
+    ``lang`` has none)."""
+
+    def rules(lang: str) -> str:
+        from importlib import resources
+
+        folder = resources.files(package) / "rules"
+        page = folder / f"{lang}.md"
+        if not page.is_file():
+            page = folder / "en.md"
+        return page.read_text(encoding="utf-8")
+
+    return rules

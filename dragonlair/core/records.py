@@ -41,22 +41,27 @@ def entries_up_to(entries: list[str], history: Sequence[tuple[int, Action]]) -> 
     return entries
 
 
+class EntryError(RecordError, ValueError):
+    """A record entry that does not read ``<who>: <action>`` with ``who`` at the table (a
+    :class:`RecordError`, and a :class:`ValueError` for callers that catch that)."""
+
+
 def parse_entry(text: str, num_players: int) -> tuple[int, str]:
-    """``(seat, action text)`` from an entry; raises :class:`ValueError` with a reason."""
+    """``(seat, action text)`` from an entry; raises :class:`EntryError` with a reason."""
     who, sep, action = text.partition(":")
     who = who.strip().lower()
     if not sep or not action.strip():
-        raise ValueError("an entry reads '<who>: <action>', e.g. 'p0: bid f2 c0'")
+        raise EntryError("core.record.entry_form")
     if who == "chance":
         return CHANCE, action.strip()
     seat = ascii_number(who[1:]) if who.startswith("p") else None
     if seat is not None:
         if seat < num_players:
             return seat, action.strip()
-        raise ValueError(f"there is no seat {who} at a {num_players}-player table")
+        raise EntryError("core.record.entry_no_seat", who=who, players=num_players)
     if who.startswith("p") and who[1:].isascii() and who[1:].isdigit():
-        raise ValueError(f"there is no seat {shown(who)} at a {num_players}-player table")
-    raise ValueError(f"{shown(who)} is not 'chance' or a seat like 'p0'")
+        raise EntryError("core.record.entry_no_seat", who=shown(who), players=num_players)
+    raise EntryError("core.record.entry_who", who=shown(who))
 
 
 @dataclass(slots=True)
@@ -96,55 +101,56 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         """Check the shape of a record; :class:`RecordError` names what is wrong."""
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
+            raise RecordError("core.record.not_an_object")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a Dragonlair record: 'format' must be {FORMAT!r}")
+            raise RecordError("core.record.not_a_record", format=FORMAT)
         version = data.get("format_version")
         if type(version) is not int or version != FORMAT_VERSION:
-            raise RecordError(f"record format version {shown(version)} is not supported "
-                              f"(this Dragonlair reads version {FORMAT_VERSION})")
+            raise RecordError("core.record.format_version", version=shown(version),
+                              supported=FORMAT_VERSION)
         game, gv = data.get("game"), data.get("game_version")
         if not isinstance(game, str) or type(gv) is not int:
-            raise RecordError("'game' must be a game id and 'game_version' a number")
+            raise RecordError("core.record.game_field")
         options = data.get("options", {})
         seats = data.get("seats", [])
         actions = data.get("actions")
         if not isinstance(options, dict):
-            raise RecordError("'options' must be an object")
+            raise RecordError("core.record.options_field")
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise RecordError("'seats' must be a list of objects")
+            raise RecordError("core.record.seats_field")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("'actions' must be a list of strings like 'p0: bid f2 c0'")
+            raise RecordError("core.record.actions_field")
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise RecordError("'result' must be an object or null")
+            raise RecordError("core.record.result_field")
         meta = data.get("meta", {})
         return cls(game, gv, options, seats, list(actions), result,
                    meta if isinstance(meta, dict) else {})
 
     @classmethod
-    def loads(cls, data: str | bytes, source: str = "the record") -> Record:
+    def loads(cls, data: str | bytes, source: str | None = None) -> Record:
         """A record from its JSON text (``bytes``: UTF-8). Whatever the text holds, the only
         error is :class:`RecordError` saying what is wrong (``source`` names the text in it:
-        a file name)."""
+        a file name; none: "the record")."""
         if isinstance(data, bytes | bytearray):
             try:
                 text = bytes(data).decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise RecordError(f"{source} is not UTF-8 text (byte {exc.start} cannot be "
-                                  "read); a record is JSON in UTF-8") from None
+                raise RecordError("core.record.not_utf8", source=source,
+                                  byte=exc.start) from None
         elif isinstance(data, str):
             text = data
         else:
-            raise RecordError(f"a record is JSON text, not a {type(data).__name__}")
+            raise RecordError("core.record.not_text", type=type(data).__name__)
         try:
             decoded = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{source} is not valid JSON: {exc}") from None
+            raise RecordError("core.record.not_json", source=source, why=exc.msg,
+                              line=exc.lineno, column=exc.colno) from None
         except ValueError:  # int(): a number past the interpreter's 4,300 digits
-            raise RecordError(f"{source} holds a number with too many digits to read") from None
+            raise RecordError("core.record.too_many_digits", source=source) from None
         except RecursionError:
-            raise RecordError(f"{source} nests its JSON too deeply to read") from None
+            raise RecordError("core.record.too_deep", source=source) from None
         return cls.from_json(decoded)
 
     @classmethod
@@ -154,7 +160,8 @@ class Record:
         try:
             data = Path(path).read_bytes()
         except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise RecordError("core.record.unreadable", path=str(path),
+                              why=str(exc.strerror or exc)) from None
         return cls.loads(data, str(path))
 
 
@@ -174,36 +181,39 @@ def finish_record(record: Record, state: State) -> Record:
 def replay(record: Record, *, check_result: bool = True) -> tuple[Game, State]:
     """Replay a record action by action. Raises :class:`RecordError` naming the first bad
     action (its index and why), or a result that does not match."""
-    from dragonlair.games import make_game
+    from dragonlair.core.plugin import make_game
 
     options = dict(record.options)
     try:
         game = make_game(record.game, options)
     except DragonlairError as exc:
-        raise RecordError(f"record options: {exc}") from None
+        raise RecordError("core.record.options", cause=exc.to_json()) from None
     if record.game_version != game.info.version:
-        raise RecordError(f"record is for {record.game} version {record.game_version}; this "
-                          f"Dragonlair plays version {game.info.version}")
+        raise RecordError("core.record.game_version", game=record.game,
+                          version=record.game_version, plays=game.info.version)
     state = game.new_initial_state()
     for i, entry in enumerate(record.actions):
         try:
             seat, text = parse_entry(entry, game.num_players)
             action = game.parse_action(text)
             if state.is_terminal():
-                raise RecordError("the game is already over")
+                raise RecordError("core.record.game_over")
             state.apply(seat, action)
-        except (ValueError, DragonlairError) as exc:
-            raise RecordError(f"action {i} ({shown(entry)}): {exc}", index=i) from None
+        except DragonlairError as exc:
+            raise RecordError("core.record.bad_action", index=i, step=i, entry=shown(entry),
+                              cause=exc.to_json()) from None
+        except ValueError as exc:  # a game's parser that still raises a bare ValueError
+            raise RecordError("core.record.bad_action", index=i, step=i, entry=shown(entry),
+                              cause=str(exc)) from None
     if check_result and record.result is not None:
         outcome = state.outcome()
         if outcome is None:
-            raise RecordError(f"the record claims a result, but after its {len(record.actions)} "
-                              "actions the game is not over")
+            raise RecordError("core.record.not_over", n=len(record.actions))
         got = outcome.to_json()
         # compared on what happened, never on wording: records written before reasons were
         # codes ("p0 reached 12 points") replay as they did
         for key in ("winners", "placings", "scores"):
             if key in record.result and record.result[key] != got[key]:
-                raise RecordError(f"the record's result {key} {shown(record.result[key])} does "
-                                  f"not match the replay's {shown(got[key])}")
+                raise RecordError("core.record.result_mismatch", key=key,
+                                  claimed=shown(record.result[key]), got=shown(got[key]))
     return game, state

@@ -12,54 +12,39 @@ Chance ids
     so a chance outcome's OpenSpiel id is its index minus :func:`chance_offset`.
 
 Length bounds
-    OpenSpiel wants ``max_game_length``, a bound on the number of decisions. Dragon Master has
+    OpenSpiel wants ``max_game_length``, a bound on the number of decisions. Each game's plugin
+    gives one (:attr:`dragonlair.core.plugin.InteropSpec.decision_bound`): Dragon Master has
     one (16 placements a round); Fist and Farkle have none (F5.10 and Farkle's turn limit are
-    options, and even a bounded Farkle turn may roll on forever). :func:`decision_bound`
-    derives a bound from ``max_turns``; an adapter that enforces it ends the game when the
-    bound is reached, and the largest score or army then wins, as at the turn limit.
+    options, and even a bounded Farkle turn may roll on forever), so theirs derive a bound
+    from ``max_turns``; an adapter that enforces it ends the game when the bound is reached,
+    and the largest score or army then wins, as at the turn limit.
 """
 
 from __future__ import annotations
 
 from dragonlair.core.game import Action, Game, Outcome, State
 
-#: Fist: decisions of one auction's winner inside a power, bounded generously: a Merchant
-#: buys at most the 36 stones, a Rainbow Dragon draws at most 36, a Doppelganger doubles,
-#: a Ghost copies one more power (measured worst case over random games: well under 40).
-FIST_POWER_DECISIONS = 200
-#: Fist: auctions in a turn: the Witch, the other 7 standard characters and 2 specials (F4).
-FIST_AUCTIONS_PER_TURN = 10
-#: Farkle: decisions allowed per turn on average before the adapter truncates (random play
-#: measures at most about 30 in one turn).
-FARKLE_DECISIONS_PER_TURN = 100
-#: The turn limit the adapters use for Fist and Farkle when none is given.
+#: The turn limit the adapters use for games without a natural bound when none is given
+#: (each plugin's OpenSpiel parameters carry its own default).
 DEFAULT_MAX_TURNS = 30
 
 
 def is_chance_action(game_id: str, action: Action) -> bool:
     """Whether ``action`` is a chance outcome (it lies in the chance block of the indices)."""
-    kind = int(getattr(action, "kind", -1))
-    if game_id == "fist":
-        from dragonlair.games.fist.actions import Kind as FistKind
+    from dragonlair.games import plugin
 
-        return kind in (FistKind.CARD, FistKind.STONE)
-    if game_id == "master":
-        from dragonlair.games.master.state import Kind as MasterKind
-
-        return kind in (MasterKind.DEAL, MasterKind.START)
-    if game_id == "farkle":
-        from dragonlair.games.farkle.actions import Kind as FarkleKind
-
-        return kind >= FarkleKind.DICE
-    raise ValueError(f"unknown game {game_id!r}")
+    return plugin(game_id).is_chance_action(action)
 
 
 def chance_offset(game: Game) -> int:
     """The index of the first chance outcome; every index from it on is a chance outcome."""
+    from dragonlair.games import plugin
+
     n = game.num_distinct_actions
     gid = game.info.id
-    first = next(i for i in range(n) if is_chance_action(gid, game.action_from_index(i)))
-    if not all(is_chance_action(gid, game.action_from_index(i)) for i in range(first, n)):
+    chance = plugin(gid).is_chance_action
+    first = next(i for i in range(n) if chance(game.action_from_index(i)))
+    if not all(chance(game.action_from_index(i)) for i in range(first, n)):
         raise AssertionError(f"{gid}: chance outcomes are not one block at the end")
     return first
 
@@ -74,27 +59,14 @@ def returns(outcome: Outcome | None, num_players: int) -> list[float]:
 
 
 def decision_bound(game: Game) -> int:
-    """A bound on the number of decisions (not chance outcomes) in one game.
+    """A bound on the number of decisions (not chance outcomes) in one game: the plugin's
+    (:class:`ValueError` where the configured game has none, e.g. without ``max_turns``)."""
+    from dragonlair.games import plugin
 
-    Dragon Master (one round): 16. Fist: ``max_turns`` x 10 auctions x (2 bids a seat, the
-    sealed bid and a Silver tie-break, + 200 power decisions). Farkle: ``max_turns`` x 100.
-    Fist and Farkle need ``max_turns``; a match of Dragon Master has no bound.
-    """
-    gid = game.info.id
-    if gid == "master":
-        if game.options.get("match"):
-            raise ValueError("a Dragon Master match has no bound on its length (drawn rounds "
-                             "repeat); use single rounds (match=false)")
-        return 16
-    max_turns = game.options.get("max_turns")
-    if not isinstance(max_turns, int) or max_turns < 1:
-        raise ValueError(f"{gid} has no natural length bound; give max_turns")
-    if gid == "fist":
-        per_auction = 2 * game.num_players + FIST_POWER_DECISIONS
-        return max_turns * FIST_AUCTIONS_PER_TURN * per_auction
-    if gid == "farkle":
-        return max_turns * FARKLE_DECISIONS_PER_TURN
-    raise ValueError(f"unknown game {gid!r}")
+    spec = plugin(game.info.id).interop
+    if spec is None:
+        raise ValueError(f"{game.info.id} is not presented to the research adapters")
+    return spec.decision_bound(game)
 
 
 def truncated_outcome(state: State, limit: int) -> Outcome:

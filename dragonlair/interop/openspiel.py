@@ -35,6 +35,7 @@ the seat's view only; ``private_info=NONE`` observers see the spectator's view.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -49,7 +50,8 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       "pip install 'dragonlair[openspiel]'") from exc
 
 from dragonlair.core.game import CHANCE, Action, Game, State
-from dragonlair.games import make_game
+from dragonlair.core.plugin import InteropSpec
+from dragonlair.games import game_ids, make_game, plugin
 from dragonlair.interop import common
 from dragonlair.interop.encoding import (
     Encoder,
@@ -59,50 +61,56 @@ from dragonlair.interop.encoding import (
 )
 from dragonlair.interop.resample import sample_history
 
-#: OpenSpiel parameters per game, with their defaults.
-PARAMETERS: dict[str, dict[str, Any]] = {
-    "fist": {"players": 4, "max_turns": common.DEFAULT_MAX_TURNS, "options": ""},
-    "master": {"players": 2, "four_of_a_kind_face": False, "options": ""},
-    "farkle": {"players": 2, "max_turns": common.DEFAULT_MAX_TURNS, "dragon": 3,
-               "options": ""},
-}
-PLAYERS = {"fist": (3, 6), "master": (2, 2), "farkle": (2, 5)}
-#: the games with simultaneous moves (Fist's sealed bids); each also has a turn-based form
-SIMULTANEOUS = frozenset({"fist"})
-LONG_NAMES = {"fist": "Fist of Dragonstones", "master": "Dragon Master",
-              "farkle": "Dragon Farkle"}
+
+def _spec(game_id: str) -> InteropSpec:
+    """The game's research presentation (its plugin's); ``ValueError`` if it has none."""
+    spec = plugin(game_id).interop
+    if spec is None:
+        raise ValueError(f"{game_id} is not presented to the research adapters")
+    return spec
+
+
+def parameters(game_id: str) -> dict[str, Any]:
+    """OpenSpiel's parameters of the game, with their defaults (its plugin's)."""
+    return dict(_spec(game_id).parameters)
+
+
+def is_simultaneous(game_id: str) -> bool:
+    """Whether the game has simultaneous moves (and so also a turn-based form)."""
+    return _spec(game_id).simultaneous
 
 
 def short_name(game_id: str, turn_based: bool = False) -> str:
-    """The registered name: ``dragonlair_<game_id>`` (``_turn_based`` for Fist's sequential
-    form; Master and Farkle are sequential already)."""
-    if turn_based and game_id not in SIMULTANEOUS:
+    """The registered name: ``dragonlair_<game_id>`` (``_turn_based`` for the sequential form
+    of a game with simultaneous moves; the others are sequential already)."""
+    if turn_based and not is_simultaneous(game_id):
         raise ValueError(f"dragonlair_{game_id} is sequential already; it has no turn-based form")
     return f"dragonlair_{game_id}_turn_based" if turn_based else f"dragonlair_{game_id}"
 
 
 def engine_options(game_id: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """Our table options from OpenSpiel parameters (``options`` is a JSON object string)."""
-    merged = {**PARAMETERS[game_id], **params}
-    if "four_of_a_kind_face" in merged:  # a bool: "100" reads back as a number in game strings
-        merged["four_of_a_kind"] = "100+face" if merged.pop("four_of_a_kind_face") else "100"
-    extra = merged.pop("options") or "{}"
+    """Our table options from OpenSpiel parameters (``options`` is a JSON object string; the
+    plugin turns the rest into engine options)."""
+    spec = _spec(game_id)
+    merged = {**spec.parameters, **params}
+    extra = merged.pop("options", "") or "{}"
     try:
         more = json.loads(extra)
     except json.JSONDecodeError as exc:
         raise ValueError(f"options must be a JSON object: {exc}") from None
     if not isinstance(more, dict):
         raise ValueError("options must be a JSON object")
-    return {**more, **merged}
+    return {**more, **spec.to_options(merged)}
 
 
 def game_type(game_id: str, turn_based: bool = False) -> Any:
-    low, high = PLAYERS[game_id]
-    simultaneous = game_id in SIMULTANEOUS and not turn_based
+    info = plugin(game_id).info
+    low, high = info.min_players, info.max_players
+    simultaneous = is_simultaneous(game_id) and not turn_based
     dynamics = pyspiel.GameType.Dynamics
     return pyspiel.GameType(
         short_name=short_name(game_id, turn_based),
-        long_name=f"Dragonlair {LONG_NAMES[game_id]}" + (" (turn-based)" if turn_based else ""),
+        long_name=f"Dragonlair {info.name}" + (" (turn-based)" if turn_based else ""),
         dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -114,7 +122,7 @@ def game_type(game_id: str, turn_based: bool = False) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=PARAMETERS[game_id],
+        parameter_specification=parameters(game_id),
     )
 
 
@@ -137,6 +145,10 @@ class _Context:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as its game's string, not as its parts
+        return (_context_of, (str(self.pygame),))
+
     def action_id(self, seat: int, action: Action) -> int:
         return action.index - self.offset if seat == CHANCE else action.index
 
@@ -158,6 +170,28 @@ class _Core:
         c.truncated = self.truncated
         return c
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and so serialised by ``pyspiel.serialize_game_and_state``, which pickles
+        the Python state's ``__dict__``) as the engine's snapshot, a JSON text: restoring it
+        does not replay the history (docs/architecture.md, Snapshots)."""
+        snapshot = json.dumps(self.state.snapshot(), separators=(",", ":"))
+        return (_core_from_snapshot, (self.ctx, snapshot, self.decisions, self.truncated))
+
+
+@functools.lru_cache(maxsize=16)
+def _context_of(game_string: str) -> _Context:
+    """The context of the game a game string loads (one per string: its states share it)."""
+    ctx: _Context = pyspiel.load_game(game_string).ctx
+    return ctx
+
+
+def _core_from_snapshot(ctx: _Context, snapshot: str, decisions: int,
+                        truncated: bool) -> _Core:
+    core = _Core(ctx, ctx.engine.restore(json.loads(snapshot)))
+    core.decisions = decisions
+    core.truncated = truncated
+    return core
+
 
 class DragonlairGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games, configured by OpenSpiel parameters."""
@@ -168,7 +202,7 @@ class DragonlairGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         given = dict(params or {})
         engine = make_game(self.game_id, engine_options(self.game_id, given))
-        simultaneous = self.game_id in SIMULTANEOUS and not self.turn_based
+        simultaneous = is_simultaneous(self.game_id) and not self.turn_based
         self.ctx = _Context(self, engine, simultaneous)
         info = pyspiel.GameInfo(
             num_distinct_actions=engine.num_distinct_actions,
@@ -180,7 +214,7 @@ class DragonlairGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.ctx.bound,
         )
         super().__init__(game_type(self.game_id, self.turn_based), info,
-                         {**PARAMETERS[self.game_id], **given})
+                         {**parameters(self.game_id), **given})
 
     @property
     def engine(self) -> Game:
@@ -318,12 +352,15 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         return common.returns(core.state.outcome(), n)
 
     def outcome_reason(self) -> str:
-        """Why the game ended ('' while it goes on)."""
+        """Why the game ended, in English ('' while it goes on); a game the adapter stopped
+        at its length bound says so. (The engine's code: ``engine_state.outcome().reason``.)"""
         core = self._core
         if core.truncated:
-            return common.truncated_outcome(core.state, core.ctx.bound).reason
+            stopped = common.truncated_outcome(core.state, core.ctx.bound)
+            return (f"stopped after {core.ctx.bound} decisions (the adapter's length bound): "
+                    f"{stopped.message()}")
         outcome = core.state.outcome()
-        return outcome.reason if outcome else ""
+        return outcome.message() if outcome else ""
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> DragonlairState:
@@ -432,35 +469,27 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-class FistGame(DragonlairGame):
-    """``dragonlair_fist``: SIMULTANEOUS sealed bids."""
-
-    game_id = "fist"
-
-
-class FistTurnBasedGame(DragonlairGame):
-    """``dragonlair_fist_turn_based``: the sealed bids in seat order, hidden (for ISMCTS)."""
-
-    game_id = "fist"
-    turn_based = True
-
-
-class MasterGame(DragonlairGame):
-    """``dragonlair_master``."""
-
-    game_id = "master"
-
-
-class FarkleGame(DragonlairGame):
-    """``dragonlair_farkle``."""
-
-    game_id = "farkle"
+def _game_classes() -> dict[str, type[DragonlairGame]]:
+    """One :class:`DragonlairGame` subclass per game the plugins present (and a turn-based one
+    for a game with simultaneous moves), by registered name."""
+    out: dict[str, type[DragonlairGame]] = {}
+    for gid in game_ids():
+        if plugin(gid).interop is None:
+            continue
+        forms = (False, True) if is_simultaneous(gid) else (False,)
+        for turn_based in forms:
+            name = short_name(gid, turn_based)
+            cls_name = f"{gid.title()}{'TurnBased' if turn_based else ''}Game"
+            cls = type(cls_name, (DragonlairGame,), {
+                "game_id": gid, "turn_based": turn_based, "__doc__": f"``{name}``.",
+                "__module__": __name__, "__qualname__": cls_name})
+            globals()[cls_name] = cls  # importable by name (pickling finds it)
+            out[name] = cls
+    return out
 
 
 #: every registered game class, by registered name
-GAME_CLASSES: dict[str, type[DragonlairGame]] = {
-    short_name(cls.game_id, cls.turn_based): cls
-    for cls in (FistGame, FistTurnBasedGame, MasterGame, FarkleGame)}
+GAME_CLASSES: dict[str, type[DragonlairGame]] = _game_classes()
 
 
 def _register() -> None:

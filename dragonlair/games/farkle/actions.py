@@ -120,8 +120,5 @@ class ActionSpace:
             canon = " ".join(words)
         got = self.by_text.get(canon)
         if got is None:
-            raise MalformedActionError(
-                f"{shown(text)} is not a Dragon Farkle action; see docs/records.md "
-                "(e.g. 'recruit', 'skirmish p1', 'battle', 'keep 4445', 'roll', 'bank', 'stop', "
-                "'double', 'item', 'farkle', 'use lucky-clover', 'dice 234445 blank')")
+            raise MalformedActionError("farkle.action.unknown", text=shown(text))
         return got

@@ -73,28 +73,30 @@ class Pos:
     def __init__(self, view: JSON) -> None:
         self.view = view
         self.seat: int = view["seat"]
-        self.players: int = view["players"]
-        seats = view["seats"]
+        pub = view["public"]  # the envelope's parts (docs/views.md)
+        self.public: JSON = pub
+        self.players: int = pub["players"]
+        seats = pub["seats"]
         self.armies: list[int] = [s["army"] for s in seats]
         self.lair: list[bool] = [s["in_lair"] for s in seats]
         self.companions: list[FarkleCard | None] = [
             COMPANION_CARDS.get(s["companion"]) if s["companion"] else None for s in seats]
-        me = view["me"]
+        me = view["private"]
         self.items: list[str] = me["items"]
         self.gained: list[str] = me["gained"]
         self.item_limit: int = me["item_limit"]
-        self.decision: str | None = view["decision"]
-        self.mode: str = view["mode"]
-        self.roller: int | None = view["roller"]
-        roll = view["roll"]
+        self.decision: str | None = pub["decision"]
+        self.mode: str = pub["mode"]
+        self.roller: int | None = pub["roller"]
+        roll = pub["roll"]
         self.roll: Counts = counts_of(roll) if roll else (0, 0, 0, 0, 0, 0)
-        self.event: str = view["event"]
-        self.n: int = view["dice_in_hand"]
-        self.pending: int = view["pending"]
-        self.skirmish: JSON | None = view["skirmish"]
-        self.dragon: int = view["dragon"]["strength"]
-        self.damage: int = view["dragon"]["damage"]
-        self.table = table_of(view)
+        self.event: str = pub["event"]
+        self.n: int = pub["dice_in_hand"]
+        self.pending: int = pub["pending"]
+        self.skirmish: JSON | None = pub["skirmish"]
+        self.dragon: int = pub["dragon"]["strength"]
+        self.damage: int = pub["dragon"]["damage"]
+        self.table = table_of(pub)
         self.scorer = scorer_for(self.table)
         self.army = self.armies[self.seat]
 
@@ -108,22 +110,15 @@ class Pos:
 
     def last_keep(self) -> Counts | None:
         """The dice this seat set aside last (the alliance decision follows it)."""
-        prefix = f"p{self.seat}: keep "
-        for entry in reversed(self.view["history"]):
-            if entry.startswith(prefix):
-                return counts_of(entry[len(prefix):])
-        return None
+        last = self.public["last_keep"]
+        if last is None or last["seat"] != self.seat:
+            return None
+        return counts_of(last["dice"])
 
-    def used_this_turn(self, text: str) -> bool:
-        """Whether this seat's history entry ``text`` appears since its action this turn."""
-        mine = f"p{self.seat}: "
-        for entry in reversed(self.view["history"]):
-            if entry == mine + text:
-                return True
-            if entry in (mine + "recruit", mine + "battle") or entry.startswith(
-                    mine + "skirmish"):
-                return False
-        return False
+    def used_this_turn(self, power: str) -> bool:
+        """Whether the once-per-turn companion ``power`` (``tabby``, ``hiccup``, ``scare``)
+        was used this turn (the view's ``powers_used``)."""
+        return power in self.public["powers_used"]
 
     def battle_params(self, seat: int, with_items: bool) -> BattleParams:
         bonus = self.effect(seat, "battle_damage") or 0
@@ -434,7 +429,7 @@ class OptimalFarkleBot:
         params = RecruitParams(item_worth=worth, bank_bonus=pos.effect(me, "bank_bonus") or 0,
                                keep_half=pos.effect(me, "farkle_keep_half") is not None,
                                tabby=tabby)
-        t = 1 if tabby and not pos.used_this_turn("ignore dragon") else 0
+        t = 1 if tabby and not pos.used_this_turn("tabby") else 0
         g = 1 if pos.gained and worth else 0
         return recruit_dp(pos.table, params), g, t
 

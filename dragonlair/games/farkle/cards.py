@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dragonlair.core.errors import OptionError, shown
+from dragonlair.core.i18n import term
 
 #: companion effects: what it does, when (during its owner's turn unless said otherwise)
 COMPANION_EFFECTS = {
@@ -43,144 +44,123 @@ ITEM_EFFECTS = {
 
 @dataclass(frozen=True, slots=True)
 class FarkleCard:
+    """A companion or magic item. The built-in cards' names and texts are in the message
+    catalogues (``farkle.card.<id>.name`` / ``.text``, every language); a deck file's card
+    (D8.5) brings its own, by language (``own_names`` / ``own_texts``, English required)."""
+
     id: str
     kind: str  # "companion" or "item"
     count: int
-    name_en: str
-    name_de: str
-    text_en: str
-    text_de: str
     effect: str
     amount: int = 0
     house: bool = True
+    own_names: tuple[tuple[str, str], ...] = ()
+    own_texts: tuple[tuple[str, str], ...] = ()
 
     def name(self, lang: str = "en") -> str:
-        return self.name_de if lang == "de" else self.name_en
+        return _words(self.own_names, f"farkle.card.{self.id}.name", lang, self.id)
 
     def text(self, lang: str = "en") -> str:
-        return self.text_de if lang == "de" else self.text_en
+        return _words(self.own_texts, f"farkle.card.{self.id}.text", lang, "")
+
+    @property
+    def name_en(self) -> str:
+        return self.name("en")
+
+    @property
+    def name_de(self) -> str:
+        return self.name("de")
 
     @property
     def window(self) -> str:
         return ITEM_EFFECTS[self.effect][0] if self.kind == "item" else "companion"
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "count": self.count, "name": {"en": self.name_en,
-                "de": self.name_de}, "text": {"en": self.text_en, "de": self.text_de},
-                "effect": self.effect, "amount": self.amount, "house": self.house}
+        out: dict[str, Any] = {"id": self.id, "count": self.count, "effect": self.effect,
+                               "amount": self.amount, "house": self.house}
+        if self.own_names:
+            out["name"] = dict(self.own_names)
+            out["text"] = dict(self.own_texts)
+        return out
 
 
-def _c(id: str, en: str, de: str, text_en: str, text_de: str, effect: str, amount: int = 0,
-       house: bool = True, count: int = 1) -> FarkleCard:
-    return FarkleCard(id, "companion", count, en, de, text_en, text_de, effect, amount, house)
+def _words(own: tuple[tuple[str, str], ...], code: str, lang: str, fallback: str) -> str:
+    """A deck file's own words in ``lang`` (English where it lacks ``lang``), else the
+    catalogue's."""
+    if own:
+        mine = dict(own)
+        return mine.get(lang) or mine.get("en") or fallback
+    return term(code, lang, fallback=fallback)
 
 
-def _i(id: str, en: str, de: str, text_en: str, text_de: str, effect: str, amount: int = 0,
-       house: bool = True, count: int = 1) -> FarkleCard:
-    return FarkleCard(id, "item", count, en, de, text_en, text_de, effect, amount, house)
+def _c(id: str, effect: str, amount: int = 0, house: bool = True,
+       count: int = 1) -> FarkleCard:
+    return FarkleCard(id, "companion", count, effect, amount, house)
 
 
+def _i(id: str, effect: str, amount: int = 0, house: bool = True,
+       count: int = 1) -> FarkleCard:
+    return FarkleCard(id, "item", count, effect, amount, house)
+
+
+#: the built-in decks (names and texts: farkle.po, keyed by id)
 COMPANIONS: tuple[FarkleCard, ...] = (
-    _c("tabby", "Tabby, the three-legged cat", "Tabby, die dreibeinige Katze",
-       "Once per turn in a Recruit, ignore one dragon on the event die.",
-       "Einmal pro Zug bei einer Rekrutierung: Ignoriere ein Drachensymbol.",
-       "ignore_dragon", house=False),
-    _c("hiccup", "Hiccup, the half-dwarf", "Hiccup, der Halbzwerg",
-       "Once per Skirmish you start, reroll any one die, yours or the defender's.",
-       "Einmal pro Scharmützel, das du beginnst: Würfle einen beliebigen Würfel neu, "
-       "deinen oder den des Verteidigers.", "reroll_one", house=False),
-    _c("skree", "Skree", "Skree",
-       "Once per turn, before your action: another player's army loses 200 soldiers, "
-       "in the Lair or not.",
-       "Einmal pro Zug vor deiner Aktion: Ein anderer Spieler verliert 200 Soldaten, ob in "
-       "der Drachenhöhle oder nicht.", "scare", 200, house=False),
-    _c("old-sergeant", "Old Sergeant", "Alter Feldwebel",
-       "When you bank a Recruit, 100 more soldiers join.",
-       "Beendest du eine Rekrutierung mit Soldaten, kommen 100 weitere hinzu.",
-       "bank_bonus", 100),
-    _c("scout", "Scout", "Späherin",
-       "Attacking in a Skirmish: +200 to an attack value above 0.",
-       "Als Angreifer im Scharmützel: +200 auf einen Angriffswert über 0.",
-       "attack_bonus", 200),
-    _c("shieldmaiden", "Shieldmaiden", "Schildmaid",
-       "Defending in a Skirmish: +200 to a defence value above 0.",
-       "Als Verteidiger im Scharmützel: +200 auf einen Verteidigungswert über 0.",
-       "defence_bonus", 200),
-    _c("battle-mage", "Battle Mage", "Kampfmagier",
-       "In each Final Battle turn, your first damaging roll deals 1 more damage.",
-       "In jedem Endkampf-Zug macht dein erster Schadenswurf 1 Schaden mehr.",
-       "battle_damage", 1),
-    _c("field-medic", "Field Medic", "Feldscher",
-       "In the Final Battle you lose only half the soldiers (rounded down to 50s).",
-       "Im Endkampf verlierst du nur die Hälfte der Soldaten (auf 50er abgerundet).",
-       "battle_loss_half"),
-    _c("quartermaster", "Quartermaster", "Quartiermeister",
-       "A farkle in a Recruit keeps half your pending soldiers (rounded down to 50s).",
-       "Ein Farkle bei einer Rekrutierung lässt dir die Hälfte der gesammelten Soldaten "
-       "(auf 50er abgerundet).", "farkle_keep_half"),
-    _c("treasure-hunter", "Treasure Hunter", "Schatzsucherin",
-       "When you bank 1,000 or more soldiers in a Recruit, draw a magic item.",
-       "Rekrutierst du 1.000 Soldaten oder mehr, ziehe einen magischen Gegenstand.",
-       "treasure", 1000),
+    _c("tabby", "ignore_dragon", house=False),
+    _c("hiccup", "reroll_one", house=False),
+    _c("skree", "scare", 200, house=False),
+    _c("old-sergeant", "bank_bonus", 100),
+    _c("scout", "attack_bonus", 200),
+    _c("shieldmaiden", "defence_bonus", 200),
+    _c("battle-mage", "battle_damage", 1),
+    _c("field-medic", "battle_loss_half"),
+    _c("quartermaster", "farkle_keep_half"),
+    _c("treasure-hunter", "treasure", 1000),
 )
 
 ITEMS: tuple[FarkleCard, ...] = (
-    _i("lucky-dragon-tooth", "Lucky Dragon Tooth", "Glücksdrachenzahn",
-       "During your turn, ignore one farkled roll: roll those dice again.",
-       "Ignoriere in deinem Zug einen gefarkelten Wurf: Würfle diese Würfel erneut.",
-       "reroll_farkle", house=False),
-    _i("plunder-sack", "Plunder Sack", "Beutesack",
-       "While you hold it, you may keep up to three other magic items.",
-       "Solange du ihn hast, darfst du bis zu drei weitere magische Gegenstände behalten.",
-       "keep_extra", 3, house=False),
-    _i("gold-purse", "Gold Purse", "Goldbeutel",
-       "Before choosing your action: 300 soldiers join your army.",
-       "Vor der Wahl deiner Aktion: 300 Soldaten verstärken deine Armee.",
-       "gain", 300, count=3),
-    _i("recruiting-horn", "Recruiting Horn", "Werbehorn",
-       "Between rolls of a Recruit or Skirmish: 300 more pending soldiers (or attack).",
-       "Zwischen zwei Würfen einer Rekrutierung oder eines Scharmützels: 300 mehr.",
-       "pending_bonus", 300, count=3),
-    _i("second-wind", "Second Wind", "Zweiter Atem",
-       "Between rolls: all your dice come back to be rolled.",
-       "Zwischen zwei Würfen: Alle deine Würfel kommen zurück ins Spiel.",
-       "hot_dice", count=3),
-    _i("lucky-clover", "Lucky Clover", "Glücksklee",
-       "During your turn, ignore one farkled roll: roll those dice again.",
-       "Ignoriere in deinem Zug einen gefarkelten Wurf: Würfle diese Würfel erneut.",
-       "reroll_farkle", count=3),
-    _i("healing-potion", "Healing Potion", "Heiltrank",
-       "Used by itself: the first loss of soldiers in a Final Battle turn is cancelled.",
-       "Wirkt von selbst: Der erste Soldatenverlust eines Endkampf-Zugs entfällt.",
-       "battle_shield", count=3),
-    _i("dragonsbane-arrow", "Dragonsbane Arrow", "Drachentöterpfeil",
-       "Used by itself: the first damaging roll of a Final Battle turn deals 1 more damage.",
-       "Wirkt von selbst: Der erste Schadenswurf eines Endkampf-Zugs macht 1 Schaden mehr.",
-       "battle_damage", 1, count=3),
+    _i("lucky-dragon-tooth", "reroll_farkle", house=False),
+    _i("plunder-sack", "keep_extra", 3, house=False),
+    _i("gold-purse", "gain", 300, count=3),
+    _i("recruiting-horn", "pending_bonus", 300, count=3),
+    _i("second-wind", "hot_dice", count=3),
+    _i("lucky-clover", "reroll_farkle", count=3),
+    _i("healing-potion", "battle_shield", count=3),
+    _i("dragonsbane-arrow", "battle_damage", 1, count=3),
 )
+
+
+def _words_of(value: Any, field: str, kind: str, card: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict) or not isinstance(value.get("en"), str):
+        raise OptionError("farkle.deck.card_needs_en", rule="D8.5", kind=kind, card=card,
+                          field=field)
+    out = [("en", value["en"])]
+    for lang, text in value.items():
+        if lang != "en":
+            if not isinstance(lang, str) or not isinstance(text, str):
+                raise OptionError("farkle.deck.card_words", rule="D8.5", kind=kind, card=card,
+                                  field=field)
+            out.append((lang, text))
+    return tuple(out)
 
 
 def _card_from_data(d: Any, kind: str) -> FarkleCard:
     if not isinstance(d, dict) or not isinstance(d.get("id"), str):
-        raise OptionError(f"deck file: each {kind} needs an 'id' (not {shown(d)})")
-    where = f"{kind} card {shown(d['id'])}"
+        raise OptionError("farkle.deck.card_needs_id", rule="D8.5", kind=kind, value=shown(d))
+    card = shown(d["id"])
     effects = COMPANION_EFFECTS if kind == "companion" else ITEM_EFFECTS
     effect = d.get("effect")
     if not isinstance(effect, str) or effect not in effects:
-        raise OptionError(f"{where}: effect must be one of {', '.join(sorted(effects))}")
-    name, text = d.get("name", {}), d.get("text", {})
-    if not isinstance(name, dict) or not isinstance(name.get("en"), str):
-        raise OptionError(f"{where}: needs name.en")
-    if not isinstance(text, dict) or not isinstance(text.get("en"), str):
-        raise OptionError(f"{where}: needs text.en")
+        raise OptionError("farkle.deck.card_effect", rule="D8.5", kind=kind, card=card,
+                          effects=sorted(effects))
+    names = _words_of(d.get("name", {}), "name", kind, card)
+    texts = _words_of(d.get("text", {}), "text", kind, card)
     amount, count = d.get("amount", 0), d.get("count", 1)
     if not isinstance(amount, int) or not 0 <= amount <= 5000:
-        raise OptionError(f"{where}: amount must be a whole number from 0 to 5000")
+        raise OptionError("farkle.deck.card_amount", rule="D8.5", kind=kind, card=card)
     if not isinstance(count, int) or not 1 <= count <= 10:
-        raise OptionError(f"{where}: count must be from 1 to 10")
-    return FarkleCard(d["id"], kind, count, name["en"], str(name.get("de", name["en"])),
-                      text["en"], str(text.get("de", text["en"])), effect, amount,
-                      bool(d.get("house", True)))
+        raise OptionError("farkle.deck.card_count", rule="D8.5", kind=kind, card=card)
+    return FarkleCard(d["id"], kind, count, effect, amount, bool(d.get("house", True)),
+                      names, texts)
 
 
 def decks_from_data(data: Mapping[str, Any] | None) -> tuple[tuple[FarkleCard, ...],
@@ -189,17 +169,17 @@ def decks_from_data(data: Mapping[str, Any] | None) -> tuple[tuple[FarkleCard, .
     if not data:
         return COMPANIONS, ITEMS
     if not isinstance(data, Mapping) or set(data) - {"companions", "items"}:
-        raise OptionError("deck data holds 'companions' and/or 'items' lists")
+        raise OptionError("farkle.deck.keys", rule="D8.5")
     for key in ("companions", "items"):
         if not isinstance(data.get(key, []), list):
-            raise OptionError(f"deck data: '{key}' must be a list of cards, not "
-                              f"{shown(data[key])}")
+            raise OptionError("farkle.deck.not_a_list", rule="D8.5", key=key,
+                              value=shown(data[key]))
     comps = tuple(_card_from_data(d, "companion") for d in data.get("companions", [])) \
         or COMPANIONS
     items = tuple(_card_from_data(d, "item") for d in data.get("items", [])) or ITEMS
     ids = [c.id for c in (*comps, *items)]
     if len(set(ids)) != len(ids):
-        raise OptionError("deck data: card ids must be unique")
+        raise OptionError("farkle.deck.ids_not_unique", rule="D8.5")
     return comps, items
 
 
@@ -210,14 +190,15 @@ def load_deck_file(path: str) -> dict[str, Any]:
         text = p.read_text(encoding="utf-8")
         data: Any = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
     except OSError as exc:
-        raise OptionError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
+        raise OptionError("farkle.deck.unreadable", path=str(path),
+                          why=str(exc.strerror or exc)) from None
     except UnicodeDecodeError as exc:
-        raise OptionError(f"deck file {path} is not UTF-8 text (byte {exc.start})") from None
+        raise OptionError("farkle.deck.not_utf8", path=str(path), byte=exc.start) from None
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise OptionError(f"deck file {path} does not parse: {exc}") from None
+        raise OptionError("farkle.deck.not_parsed", path=str(path), why=str(exc)) from None
     except ValueError:  # int(): a number past the interpreter's 4,300 digits
-        raise OptionError(f"deck file {path} holds a number with too many digits") from None
+        raise OptionError("farkle.deck.too_many_digits", path=str(path)) from None
     except RecursionError:
-        raise OptionError(f"deck file {path} nests too deeply to read") from None
+        raise OptionError("farkle.deck.too_deep", path=str(path)) from None
     decks_from_data(data)
     return dict(data)

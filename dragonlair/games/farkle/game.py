@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dragonlair.core.errors import OptionError
-from dragonlair.core.game import Game, GameInfo, OptionSpec, resolve_options
+from dragonlair.core.errors import OptionError, shown
+from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
 from dragonlair.games.farkle.actions import ActionSpace, FarkleAction
 from dragonlair.games.farkle.cards import decks_from_data
 from dragonlair.games.farkle.scoring import Scorer, ScoringTable
@@ -19,11 +19,23 @@ INFO = GameInfo(
     max_players=5,
     version=1,
     options=(
-        OptionSpec("players", 2, "number of players, 2 to 5"),
-        OptionSpec("dragon", 3, "the dragon's strength: 3, or the variant 4 or 5 (D6.4)"),
-        OptionSpec("table", None, "a scoring table replacing D2 (entries as in ScoringTable)"),
-        OptionSpec("decks", None, "companion and item decks replacing the built-in ones (D8.5)"),
-        OptionSpec("max_turns", None, "end after this many player turns; largest army wins"),
+        OptionSpec("players", 2, "number of players, 2 to 5", kind="int", minimum=2, maximum=5,
+                   refuse=lambda v: OptionError("farkle.options.players", rule="D1",
+                                                players=shown(v))),
+        OptionSpec("dragon", 3, "the dragon's strength: 3, or the variant 4 or 5 (D6.4)",
+                   kind="choice", choices=(3, 4, 5),
+                   refuse=lambda v: OptionError("farkle.options.dragon", rule="D6.4",
+                                                dragon=shown(v))),
+        OptionSpec("table", None, "a scoring table replacing D2 (entries as in ScoringTable)",
+                   kind="object", nullable=True,
+                   refuse=lambda v: OptionError("farkle.table.not_a_mapping", rule="D2")),
+        OptionSpec("decks", None, "companion and item decks replacing the built-in ones (D8.5)",
+                   kind="object", nullable=True,
+                   refuse=lambda v: OptionError("farkle.deck.keys", rule="D8.5")),
+        OptionSpec("max_turns", None, "end after this many player turns; largest army wins",
+                   kind="int", minimum=1, nullable=True,
+                   refuse=lambda v: OptionError("farkle.options.max_turns",
+                                                max_turns=shown(v))),
     ),
 )
 
@@ -37,25 +49,26 @@ class FarkleGame(Game):
         opts = resolve_options(INFO, options or {})
         players = opts["players"]
         if not isinstance(players, int) or not 2 <= players <= 5:
-            raise OptionError(f"Dragon Farkle is for 2 to 5 players, not {players!r}")
+            raise OptionError("farkle.options.players", rule="D1", players=shown(players))
         if opts["dragon"] not in (3, 4, 5):
-            raise OptionError(f"the dragon's strength is 3, 4 or 5, not {opts['dragon']!r}")
+            raise OptionError("farkle.options.dragon", rule="D6.4",
+                              dragon=shown(opts["dragon"]))
         max_turns = opts["max_turns"]
         if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
-            raise OptionError(f"max_turns must be a positive whole number, not {max_turns!r}")
+            raise OptionError("farkle.options.max_turns", max_turns=shown(max_turns))
         table = opts["table"]
         if table is not None and not isinstance(table, Mapping):
-            raise OptionError("table must be a mapping of scoring entries")
+            raise OptionError("farkle.table.not_a_mapping", rule="D2")
         try:
             self.table = ScoringTable.from_json(table) if table else ScoringTable()
         except OverflowError:  # int() of an infinite float (JSON 1e999 or Infinity)
-            raise OptionError("scoring table: every entry must be a whole number") from None
+            raise OptionError("farkle.table.not_whole", rule="D2") from None
         self.companions, self.items = decks_from_data(opts["decks"])
-        for deck, what in ((self.companions, "companion"), (self.items, "magic item")):
+        for deck, kind in ((self.companions, "companion"), (self.items, "item")):
             cards = sum(c.count for c in deck)
             if cards < players:  # D8.1, D8.2: every player starts with one of each
-                raise OptionError(f"the {what} deck has {cards} card(s); {players} players "
-                                  f"need at least {players}")
+                raise OptionError("farkle.deck.too_small", rule="D8.1", kind=kind, n=cards,
+                                  players=players)
         self.options = {**opts, "table": self.table.to_json() if table else None}
         self.num_players = players
         self.dragon: int = opts["dragon"]
@@ -66,12 +79,20 @@ class FarkleGame(Game):
     def new_initial_state(self) -> FarkleState:
         return FarkleState(self)
 
+    def restore(self, snapshot: JSON) -> FarkleState:
+        """A state from :meth:`FarkleState.snapshot`, checked (:class:`RecordError` if
+        malformed), without replaying its history."""
+        from dragonlair.games.farkle.snapshot import restore
+
+        return restore(self, snapshot)
+
     def parse_action(self, text: str) -> FarkleAction:
         return self.space.parse(text)
 
     def action_from_index(self, index: int) -> FarkleAction:
         if not 0 <= index < len(self.space.actions):
-            raise OptionError(f"no Dragon Farkle action has index {index}")
+            raise OptionError("farkle.action.no_index", index=shown(index),
+                              last=len(self.space.actions) - 1)
         return self.space.actions[index]
 
     @property

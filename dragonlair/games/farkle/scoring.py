@@ -41,15 +41,16 @@ class ScoringTable:
         base = cls().to_json()
         unknown = set(data) - set(base)
         if unknown:
-            raise OptionError(f"scoring table: unknown entries {', '.join(sorted(unknown))}")
+            raise OptionError("farkle.table.unknown", rule="D2",
+                              entries=sorted(str(k) for k in unknown))
         merged = {**base, **data}
         try:
             triple = tuple(int(x) for x in merged["triple"])
             nums = {k: int(v) for k, v in merged.items() if k != "triple"}
         except (TypeError, ValueError):
-            raise OptionError("scoring table: every entry must be a whole number") from None
+            raise OptionError("farkle.table.not_whole", rule="D2") from None
         if len(triple) != 6 or min((*triple, *nums.values())) < 0:
-            raise OptionError("scoring table: 'triple' lists six values; none may be negative")
+            raise OptionError("farkle.table.shape", rule="D2")
         return cls(triple=(triple[0], triple[1], triple[2], triple[3], triple[4], triple[5]),
                    **nums)
 

@@ -18,9 +18,10 @@ from enum import IntEnum
 from functools import cache
 from math import factorial
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.errors import IllegalActionError, shown
+from dragonlair.core.events import Event
 from dragonlair.core.game import (
     CHANCE,
     JSON,
@@ -30,6 +31,7 @@ from dragonlair.core.game import (
     placings_from_scores,
 )
 from dragonlair.core.records import entries_up_to
+from dragonlair.core.views import envelope
 from dragonlair.games.farkle.actions import (
     ALLIANCE,
     BLANK,
@@ -41,6 +43,7 @@ from dragonlair.games.farkle.actions import (
     Kind,
 )
 from dragonlair.games.farkle.cards import FarkleCard
+from dragonlair.games.farkle.events import events_since
 from dragonlair.games.farkle.scoring import Counts, dice_text
 
 if TYPE_CHECKING:
@@ -221,9 +224,24 @@ class FarkleState(State):
             keeps = _KEEPS[game] = {}
         self._keeps = keeps  # by roll: _keep_choices (shared by the game's states)
         self.hidden_for: dict[int, int] = {}  # history index -> the only seat that sees it
-        self.events: list[str] = []  # public narration of automatic effects
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
+        self.end_params: dict[str, Any] = {}
+        self._vscan: _Scan | None = None  # the views' reading of the record (_scan)
+
+    # ------------------------------------------------------------------ events
+    def _e(self, code: str, to: int | None, *values: Any) -> None:
+        """Append an event, compactly (:mod:`dragonlair.games.farkle.events`)."""
+        self._ev = ((code, to, *values), self._ev)  # type: ignore[assignment]
+        self._nev += 1
+
+    def all_events(self) -> list[Event]:
+        return events_since(self._ev, self._nev)
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[tuple[int, Event]]:
+        events = events_since(self._ev, self._nev, since)
+        start = self._nev - len(events)
+        return [(start + i, e) for i, e in enumerate(events) if e.to is None or e.to == seat]
 
     # ------------------------------------------------------------------ contract
     def current_seats(self) -> tuple[int, ...]:
@@ -303,7 +321,8 @@ class FarkleState(State):
             else:
                 possible = any(a is action for a, _ in self.chance_outcomes())
             if not possible:
-                raise IllegalActionError(f"chance outcome '{action}' is not possible here", "D3")
+                raise IllegalActionError("farkle.chance.impossible", rule="D3",
+                                         action=action.text)
         else:
             for a in self.dec_legal:  # the interned action itself, before comparing values
                 if a is action:
@@ -318,40 +337,50 @@ class FarkleState(State):
         else:
             self._on_decision(seat, action)
 
+    def refusal(self, seat: int, action: FarkleAction) -> IllegalActionError | None:
+        """Why ``seat`` may not take ``action`` now (the error :meth:`apply` would raise), or
+        ``None`` if it may: an interface words a refusal from this, never from its own
+        reading of the rules."""
+        try:
+            self.clone().apply(seat, action)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
     def _illegal(self, seat: int, action: FarkleAction) -> IllegalActionError:
-        options = ", ".join(a.text for a in self.dec_legal)
+        options = [a.text for a in self.dec_legal]
         rule = {_D_KEEP: "D4.1", _D_ALLIANCE: "D4.4", _D_CONTINUE: "D4.1", _D_FARKLE: "D4.2",
                 _D_KEEP_ITEM: "D5.3", _D_DISCARD: "D8.3", _D_TABBY: "D8.4",
                 _D_HICCUP: "D8.4"}.get(self.dec, "D3") if self.dec is not None else "D3"
         if action.kind == _K_KEEP and self.dec == _D_KEEP:
             kept = DICE_SETS[action.a]
-            rest = [k - s for k, s in zip(kept, self.scorer.scoring_dice(kept)[0], strict=True)]
-            why = ("those dice are not all in the roll"
-                   if any(k > r for k, r in zip(kept, self.roll, strict=True))
-                   else " and ".join(f"the {face}" + ("s" if n > 1 else "")
-                                     for face, n in enumerate(rest, 1) if n)
-                   + (" does" if sum(rest) == 1 else " do")
-                   + " not score; every die set aside must score")
-            return IllegalActionError(
-                f"p{seat} cannot set aside {dice_text(kept)} from the roll "
-                f"{dice_text(self.roll)}: {why} (legal: {options})", "D2")
-        if action.kind == _K_BATTLE:
-            return IllegalActionError(
-                f"p{seat} needs {BATTLE_ARMY} soldiers at the start of the turn, or to be in "
-                "the Dragon's Lair, to fight the Final Battle", "D3")
-        if action.kind == _K_SKIRMISH:
-            return IllegalActionError(
-                f"p{seat} cannot attack p{action.a}: a Skirmish targets another player who is "
-                "not in the Dragon's Lair", "D5.1")
-        return IllegalActionError(f"p{seat}: '{action}' is not allowed now; choose one of: "
-                                  f"{options}", rule)
+            if any(k > r for k, r in zip(kept, self.roll, strict=True)):
+                return IllegalActionError("farkle.keep.not_rolled", rule="D2", seat=seat,
+                                          dice=dice_text(kept), roll=dice_text(self.roll))
+            scoring = self.scorer.scoring_dice(kept)[0]
+            rest = tuple(k - s for k, s in zip(kept, scoring, strict=True))
+            return IllegalActionError("farkle.keep.not_scoring", rule="D2", seat=seat,
+                                      dice=dice_text(kept), roll=dice_text(self.roll),
+                                      rest=dice_text(rest),
+                                      n=sum(rest), legal=options)
+        if action.kind == _K_BATTLE and self.phase == _P_CHOOSE:
+            return IllegalActionError("farkle.battle.not_allowed", rule="D3", seat=seat,
+                                      army=BATTLE_ARMY)
+        if action.kind == _K_SKIRMISH and self.phase == _P_CHOOSE:
+            target = action.a
+            code = ("farkle.skirmish.target_self" if target == seat
+                    else "farkle.skirmish.target_no_seat" if target >= self.num_players
+                    else "farkle.skirmish.target_in_lair")
+            return IllegalActionError(code, rule="D5.1", seat=seat, target=target)
+        return IllegalActionError("farkle.action.not_now", rule=rule, seat=seat,
+                                  action=action.text, legal=options)
 
     def outcome(self) -> Outcome | None:
         if self.phase != _P_OVER:
             return None
         scores = tuple(float(a) for a in self.armies)
         return Outcome(self.winners, placings_from_scores(scores, self.winners),
-                       self.end_reason, scores)
+                       self.end_reason, scores, self.end_params)
 
     def clone(self) -> FarkleState:
         s = copy.copy(self)
@@ -371,7 +400,6 @@ class FarkleState(State):
         s._history = self._history[:]
         s._log_list = self._log_list[:]
         s.hidden_for = dict(self.hidden_for)
-        s.events = self.events[:]
         return s
 
     # ------------------------------------------------------------------ helpers
@@ -476,6 +504,9 @@ class FarkleState(State):
         if k == _K_DICE:  # a roll (the most frequent event; never one in the setup)
             self.roll = DICE_SETS[action.a]
             self.event = action.b
+            self._ev = (("farkle.roll.rolled", None, self.roller, action.a, action.b),
+                        self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+            self._nev += 1
             self.asked = set()
             self._resolve_roll()
         elif self.phase == _P_SETUP:
@@ -483,13 +514,18 @@ class FarkleState(State):
             if self.setup_step < n:
                 self._take_from("companion", action.a)
                 self.companions[self.setup_step] = action.a
+                self._e("farkle.setup.companion", None, self.setup_step,
+                        self.game.companions[action.a].id)
             elif self.setup_step < 2 * n:
                 seat = self.setup_step - n
                 self._take_from("item", action.a)
                 self.items[seat].append(action.a)
                 self.hidden_for[index] = seat
+                self._e("farkle.setup.item", None, seat)
+                self._e("farkle.setup.item_own", seat, seat, self.game.items[action.a].id)
             else:
                 self.turn = 1
+                self._e("farkle.setup.start", None, action.a)
                 self._start_turn(action.a)
                 return
             self.setup_step += 1
@@ -498,17 +534,22 @@ class FarkleState(State):
             self._take_from("companion", action.a)
             self.companions[self.player] = action.a
             self.needs_companion[self.player] = False
+            self._e("farkle.companion.new", None, self.player, self.game.companions[action.a].id)
             self._choose()
         elif k == _K_DRAW_ITEM:
             self._take_from("item", action.a)
             self.gained[self.draw_for].append(action.a)
             self.hidden_for[index] = self.draw_for
+            self._e("farkle.item.drawn", None, self.draw_for)
+            self._e("farkle.item.drawn_own", self.draw_for, self.draw_for,
+                    self.game.items[action.a].id)
             then, self.after_draw = self.after_draw, ""
             if then == "end":
                 self._end_turn()
             else:
                 self._continue()
         elif k == _K_DIE:
+            self._e("farkle.roll.die", None, self.roller, action.a)
             c = list(self.roll)
             c[action.a - 1] += 1
             self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
@@ -521,6 +562,9 @@ class FarkleState(State):
         self.used = set()
         self.damage = 0
         self.start_army = self.armies[seat]
+        self._ev = (("farkle.turn.start", None, self.turn, seat, self.start_army),
+                    self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+        self._nev += 1
         if self.needs_companion[seat]:  # D7: a new companion at the start of the turn
             self._chance(_P_COMPANION)
             return
@@ -548,28 +592,36 @@ class FarkleState(State):
                 card = self._card(seat)
                 assert card is not None
                 lost = -self._move(action.a, -card.amount)
-                self.events.append(f"p{seat}'s {card.name_en} scares off {lost} of p{action.a}'s "
-                                   "soldiers")
+                self._e("farkle.power.scare", None, seat, card.id, action.a, lost)
                 if self.in_lair[action.a] and self.armies[action.a] == 0:
                     self._wipe_out(action.a)  # D7: an army reduced to 0 in the Lair
                 self._choose()
             elif k == _K_USE:
                 card = self.game.items[action.a]
                 self._use_item(seat, action.a)
-                self._move(seat, card.amount)
+                self._e("farkle.item.used", None, seat, card.id)
+                gain = self._move(seat, card.amount)
+                self._e("farkle.item.gain", None, seat, gain, self.armies[seat])
                 self._choose()
             elif k == _K_RECRUIT:
                 self.in_lair[seat] = False  # D7
+                self._ev = (("farkle.choose.recruit", None, seat),
+                            self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+                self._nev += 1
                 self._begin(_M_RECRUIT, seat, 6)
             elif k == _K_SKIRMISH:
                 self.in_lair[seat] = False
                 self.attacker, self.defender = seat, action.a
                 self.attack_value = 0
+                self._ev = (("farkle.choose.skirmish", None, seat, action.a),
+                            self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+                self._nev += 1
                 self._begin(_M_SKIRMISH, seat, 6)
             else:
                 self.in_lair[seat] = True  # D7: whoever fights is in the Lair
                 self.damage = 0
                 self.battle_bonus_used = set()
+                self._e("farkle.choose.battle", None, seat, self.game.dragon)
                 self._begin(_M_BATTLE, seat, 6)
             return
         dec = self.dec
@@ -578,6 +630,11 @@ class FarkleState(State):
             value = self._keep_choices(self.roll)[1][action.a]
             self.hand_dice -= _DICE_COUNT[action.a]
             self.last_value = value
+            code = ("farkle.keep.soldiers" if self.mode != _M_SKIRMISH else
+                    "farkle.keep.defence" if seat == self.defender else "farkle.keep.attack")
+            self._ev = ((code, None, seat, action.a, value),
+                        self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+            self._nev += 1
             if self.event == ALLIANCE:
                 self._ask(self.roller, _D_ALLIANCE, (sp.double, sp.item))
                 return
@@ -587,6 +644,7 @@ class FarkleState(State):
             if k == _K_USE:
                 card = self.game.items[action.a]
                 self._use_item(seat, action.a)
+                self._e("farkle.item.used", None, seat, card.id)
                 if card.effect == "pending_bonus":
                     self.pending += card.amount
                 else:  # hot_dice
@@ -595,23 +653,30 @@ class FarkleState(State):
             elif k == _K_ROLL:
                 if self.hand_dice == 0:
                     self.hand_dice = self.full_dice  # hot dice
+                    self._e("farkle.roll.hot", None, seat, self.full_dice)
                 self._chance(_P_ROLL)
             elif k == _K_BANK:
                 self._bank()
             else:
+                self._ev = (("farkle.skirmish.stop", None, seat, self.pending),
+                            self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+                self._nev += 1
                 self._finish_side(self.pending)
         elif dec == _D_ALLIANCE:
             if k == _K_DOUBLE:
                 self.pending += 2 * self.last_value
+                self._e("farkle.alliance.double", None, seat, 2 * self.last_value,
+                        self.pending)
                 self._continue()
             else:
                 self.pending += self.last_value
+                self._e("farkle.alliance.item", None, seat)
                 self.draw_for = self.roller
                 self._draw_item("continue")
         elif dec == _D_FARKLE:
             if k == _K_USE:
                 self._use_item(seat, action.a)
-                self.events.append(f"p{seat} ignores the farkle")
+                self._e("farkle.item.ignore_farkle", None, seat, self.game.items[action.a].id)
                 self.roll = (0, 0, 0, 0, 0, 0)
                 self._chance(_P_ROLL)  # the same dice again
             else:
@@ -621,26 +686,34 @@ class FarkleState(State):
             if k == _K_TABBY:
                 self.used.add("tabby")
                 self.event = BLANK
-                self.events.append(f"p{seat}'s companion ignores the dragon")
+                self._e("farkle.power.tabby", None, seat)
+            else:
+                self._e("farkle.power.pass", None, seat)
             self._resolve_roll()
         elif dec == _D_HICCUP:
             self.asked.add("hiccup")
             if k == _K_REROLL:
                 self.used.add("hiccup")
+                self._e("farkle.power.reroll", None, seat, action.a)
                 c = list(self.roll)
                 c[action.a - 1] -= 1
                 self.roll = (c[0], c[1], c[2], c[3], c[4], c[5])
                 self._chance(_P_DIE)
                 return
+            self._e("farkle.power.pass", None, seat)
             self._resolve_roll()
         elif dec == _D_KEEP_ITEM:
             keep = action.a
+            self._e("farkle.item.kept", None, seat)
+            self._e("farkle.item.kept_own", seat, seat, self.game.items[keep].id)
             self.gained[seat].remove(keep)  # one copy kept; any other (alike too) discarded
             for i in self.gained[seat]:
                 self.item_discard[i] += 1
             self.gained[seat] = [keep]
             self._end_turn()
         elif dec == _D_DISCARD:
+            self._e("farkle.item.discarded", None, seat)
+            self._e("farkle.item.discarded_own", seat, seat, self.game.items[action.a].id)
             self.items[seat].remove(action.a)
             self.item_discard[action.a] += 1
             self._check_limits()
@@ -655,7 +728,7 @@ class FarkleState(State):
 
     def _draw_item(self, then: str) -> None:
         if not any(self.item_deck) and not any(self.item_discard):
-            self.events.append("no magic item is left to draw")
+            self._e("farkle.item.none_left", None)
             if then == "end":
                 self._end_turn()
             else:
@@ -683,7 +756,7 @@ class FarkleState(State):
         keeps = self._keep_choices(self.roll)[0]
         if not keeps:
             if self.event == DRAGON:  # D4.3: the farkle is ignored
-                self.events.append(f"p{seat} escapes the dragon")
+                self._e("farkle.roll.escape", None, seat)
                 self._continue()
                 return
             # D8.4: a farkle item works during its owner's turn (not for a defender)
@@ -693,8 +766,7 @@ class FarkleState(State):
         if self.event == DRAGON:  # D4.3: the dragon eats every scoring die
             eaten, value = self._keep_choices(self.roll)[2]
             self.hand_dice -= sum(eaten)
-            self.events.append(f"the dragon eats {dice_text(eaten)} ({value} soldiers) from "
-                               f"p{seat}'s roll")
+            self._e("farkle.roll.eaten", None, seat, eaten, value)
             self._continue()
             return
         self._ask_sorted(seat, _D_KEEP, keeps)
@@ -717,25 +789,35 @@ class FarkleState(State):
             if self._has(seat, "farkle_keep_half"):
                 kept = self.pending // 2 // 50 * 50
                 self._move(seat, kept)
-            self.events.append(f"p{seat} farkles and loses {self.pending - kept} pending soldiers")
+            self._ev = (("farkle.recruit.farkle", None, seat, self.pending - kept, kept),
+                        self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+            self._nev += 1
             for i in self.gained[seat]:
                 self.item_discard[i] += 1
             self.gained[seat] = []
             self.pending = 0
             self._end_turn()
         elif self.mode == _M_SKIRMISH:
+            self._e("farkle.skirmish.farkle", None, seat)
             self._finish_side(0)  # D5.1: a farkle makes the value 0
         else:
-            self.events.append(f"p{seat} farkles in the Final Battle; the dragon heals")
+            self._e("farkle.battle.farkle", None, seat)
             self._end_turn()
 
     def _bank(self) -> None:
         seat = self.roller
         amount = self.pending
         card = self._card(seat)
+        bonus = 0
         if amount and card is not None and card.effect == "bank_bonus":
-            amount += card.amount
+            bonus = card.amount
+            amount += bonus
         self._move(seat, amount)
+        self._ev = (("farkle.recruit.bank", None, seat, amount, self.armies[seat]),
+                    self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+        self._nev += 1
+        if bonus and card is not None:
+            self._e("farkle.recruit.bank_bonus", None, seat, card.id, bonus)
         if card is not None and card.effect == "treasure" and self.pending >= card.amount:
             self.draw_for = seat
             self._draw_item("end")
@@ -748,6 +830,9 @@ class FarkleState(State):
             if value and self._has(self.attacker, "attack_bonus"):
                 value += self._card(self.attacker).amount  # type: ignore[union-attr]
             self.attack_value = value
+            self._ev = (("farkle.skirmish.defends", None, self.defender, value),
+                        self._ev)  # type: ignore[assignment]  # inlined _e (a hot path)
+            self._nev += 1
             self._begin(_M_SKIRMISH, self.defender, 5)  # D5.2
             return
         defence = value
@@ -755,8 +840,9 @@ class FarkleState(State):
             defence += self._card(self.defender).amount  # type: ignore[union-attr]
         a, d = self.attacker, self.defender
         attack = self.attack_value
-        self.events.append(f"skirmish: p{a} {attack} against p{d} {defence}")
-        if attack == defence:  # D5.3: nothing moves, gained items are discarded
+        self._e("farkle.skirmish.values", None, a, attack, d, defence)
+        if attack == defence:
+            self._e("farkle.skirmish.tie", None)  # D5.3: nothing moves, gained items are discarded
             for s in (a, d):
                 for i in self.gained[s]:
                     self.item_discard[i] += 1
@@ -766,6 +852,7 @@ class FarkleState(State):
         winner, loser = (a, d) if attack > defence else (d, a)
         taken = -self._move(loser, -abs(attack - defence))  # all of it if the loser has less
         self._move(winner, taken + SKIRMISH_BONUS)
+        self._e("farkle.skirmish.won", None, winner, loser, taken, SKIRMISH_BONUS)
         for i in self.gained[loser]:
             self.item_discard[i] += 1
         self.gained[loser] = []
@@ -799,11 +886,11 @@ class FarkleState(State):
                 self.battle_bonus_used.add("arrow")
                 self._use_item(seat, arrow)
                 damage += items[arrow].amount
-                self.events.append(f"p{seat} shoots a {items[arrow].name_en}")
+                self._e("farkle.battle.arrow", None, seat, items[arrow].id)
             self.damage += damage
-            self.events.append(f"p{seat} deals {damage} damage ({self.damage} in all)")
+            self._e("farkle.battle.damage", None, seat, damage, self.damage)
             if self.damage >= self.game.dragon:  # D6.4
-                self._game_over((seat,), f"p{seat} slew the dragon")
+                self._game_over((seat,), "farkle.end.dragon_slain", seat=seat)
                 return
         if any(scoring):
             shield = next((i for i in self.items[seat] if items[i].effect == "battle_shield"),
@@ -811,19 +898,19 @@ class FarkleState(State):
             if shield is not None and "shield" not in self.battle_bonus_used:
                 self.battle_bonus_used.add("shield")
                 self._use_item(seat, shield)
-                self.events.append(f"p{seat}'s {items[shield].name_en} saves {loss} soldiers")
+                self._e("farkle.battle.shield", None, seat, items[shield].id, loss)
                 loss = 0
             if self._has(seat, "battle_loss_half"):
                 loss = loss // 2 // 50 * 50
             lost = -self._move(seat, -loss)
             if lost:
-                self.events.append(f"p{seat} loses {lost} soldiers to the dragon")
+                self._e("farkle.battle.loses", None, seat, lost)
             self.hand_dice -= sum(scoring)
             if self.hand_dice == 0:
                 self.hand_dice = 6  # hot dice (D6.3)
             if self.armies[seat] == 0:  # D7: wiped out in the Lair
                 self._wipe_out(seat)
-                self.events.append("the dragon heals")
+                self._e("farkle.battle.heals", None)
                 self._end_turn()
                 return
         self._chance(_P_ROLL)
@@ -836,7 +923,7 @@ class FarkleState(State):
         self.companion_discard[k] += 1
         self.companions[seat] = -1
         self.needs_companion[seat] = True
-        self.events.append(f"p{seat}'s army is gone")
+        self._e("farkle.lair.army_gone", None, seat)
 
     # ------------------------------------------------------------------ end of turn
     def _end_turn(self) -> None:
@@ -857,37 +944,57 @@ class FarkleState(State):
                 return
         max_turns = self.game.max_turns
         if max_turns is not None and self.turn >= max_turns:
-            self.stop_at_limit(f"turn limit of {max_turns} reached; the largest army wins")
+            self.stop_at_limit("farkle.end.turn_limit")
             return
         self.turn += 1
         self._start_turn((self.player + 1) % self.num_players)
 
     def stop_at_limit(self, reason: str) -> None:
-        """End the game now as the turn limit does: the largest army wins, ties shared."""
+        """End the game now as the turn limit does: the largest army wins, ties shared.
+        ``reason``: ``farkle.end.turn_limit`` at the table's own limit; anything else (a
+        caller's length bound) ends it as ``farkle.end.stopped``."""
         best = max(self.armies)
-        self._game_over(tuple(s for s, a in enumerate(self.armies) if a == best), reason)
+        winners = tuple(s for s, a in enumerate(self.armies) if a == best)
+        if reason == "farkle.end.turn_limit":
+            self._game_over(winners, reason, turns=self.turn, seats=list(winners))
+        else:
+            self._game_over(winners, "farkle.end.stopped", turn=self.turn,
+                            seats=list(winners))
 
-    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+    def _game_over(self, winners: tuple[int, ...], reason: str, **params: Any) -> None:
         self.phase = _P_OVER
         self.to_move = ()
         self.dec = None
         self.dec_legal = ()
         self.winners = winners
         self.end_reason = reason
+        self.end_params = params
+        self._e(reason, None, *params.values())
 
     # ------------------------------------------------------------------ views (D9)
-    def _public(self) -> JSON:
+    def _public(self, seat: int | None) -> JSON:
+        """The public part of a view (:class:`~dragonlair.games.farkle.views.FarklePublic`):
+        the record as ``seat`` may read it (D9)."""
         game = self.game
-        outcome = self.outcome()
+        log = self._log[:]
+        for i, owner in self.hidden_for.items():
+            if owner != seat:
+                log[i] = f"chance: item for p{owner}"
+        scan = self._scan()
+        for i in scan.hidden:
+            s, a = self._history[i]
+            if s != seat:
+                log[i] = f"p{s}: {'discard' if a.kind == Kind.DISCARD else 'keep-item'} (hidden)"
+        keeper, code = scan.last_keep
+        items_used = dict(scan.items_used)
+        keep_json = None if keeper < 0 else {  # last_value: the last keep's value
+            "seat": keeper, "dice": dice_text(DICE_SETS[code]), "soldiers": self.last_value}
         return {
-            "game": "farkle",
             "players": self.num_players,
-            "turn": self.turn,
+            "max_turns": game.max_turns,
             "player": self.player,
-            "phase": self.phase.name.lower(),
             "decision": self.dec.name.lower() if self.dec is not None else (
                 "action" if self.phase == Phase.CHOOSE else None),
-            "to_move": ["chance" if s == CHANCE else s for s in self.to_move],
             "mode": self.mode.name.lower(),
             "roller": self.roller if self.mode != Mode.NONE else None,
             "roll": dice_text(self.roll),
@@ -907,34 +1014,129 @@ class FarkleState(State):
                 for s in range(self.num_players)
             ],
             "item_deck_size": sum(self.item_deck),
-            "events": self.events[:],  # public narration of automatic effects, all of it
-            "result": outcome.to_json() if outcome else None,
+            "last_keep": keep_json,
+            "powers_used": sorted(self.used),
+            "items_used": items_used,
+            "history": log,
         }
 
+    def _scan(self) -> _Scan:
+        """What the views derive from the record, read incrementally: the last keep, the
+        item uses, and where the hidden choices are (D9). Kept per history list, so a clone
+        (a list of its own) starts afresh."""
+        scan = self._vscan
+        history = self._history
+        if scan is None or scan.history is not history:
+            scan = self._vscan = _Scan(history)
+        if scan.upto < len(history):
+            item_ids = self.game.space.item_ids
+            uses = scan.items_used
+            for i in range(scan.upto, len(history)):
+                s, a = history[i]
+                k = a.kind
+                if s < 0:
+                    continue
+                if k == _K_KEEP:
+                    scan.last_keep = s, a.a
+                elif k == _K_USE:
+                    name = item_ids[a.a]
+                    uses[name] = uses.get(name, 0) + 1
+                elif k == Kind.DISCARD or k == Kind.KEEP_ITEM:
+                    scan.hidden.append(i)
+            scan.upto = len(history)
+        return scan
+
+    def _private(self, seat: int) -> JSON:
+        items = self.game.items
+        return {"items": sorted(items[i].id for i in self.items[seat]),
+                "gained": sorted(items[i].id for i in self.gained[seat]),
+                "item_limit": self.item_limit(seat)}
+
+    def _legal(self, seat: int) -> JSON | None:
+        """What ``seat`` may do now, compactly
+        (:class:`~dragonlair.games.farkle.views.FarkleLegal`); ``None`` if it may not act."""
+        if seat not in self.to_move or self.phase == _P_OVER:
+            return None
+        legal = self.dec_legal
+        if not legal:
+            return None
+        items = self.game.items
+        out: JSON = {
+            "decision": self.dec.name.lower() if self.dec is not None else "action",
+            "actions": [a.text for a in legal],
+            "recruit": False, "skirmish": [], "battle": False, "scare": [], "use": [],
+            "keeps": [], "alliance": [], "roll": False, "end": None, "farkle": False,
+            "tabby": False, "reroll": [], "pass": False, "items": [],
+        }
+        values = self._keep_choices(self.roll)[1] if self.dec == _D_KEEP else {}
+        for a in legal:
+            k = a.kind
+            if k == _K_KEEP:
+                n = _DICE_COUNT[a.a]
+                out["keeps"].append({"action": a.text, "dice": dice_text(DICE_SETS[a.a]),
+                                     "soldiers": values.get(a.a, 0),
+                                     "dice_left": self.hand_dice - n})
+            elif k == _K_RECRUIT:
+                out["recruit"] = True
+            elif k == _K_SKIRMISH:
+                out["skirmish"].append(a.a)
+            elif k == _K_BATTLE:
+                out["battle"] = True
+            elif k == _K_SCARE:
+                out["scare"].append(a.a)
+            elif k == _K_USE:
+                out["use"].append(items[a.a].id)
+            elif k == _K_DOUBLE:
+                out["alliance"].append("double")
+            elif k == Kind.ITEM:
+                out["alliance"].append("item")
+            elif k == _K_ROLL:
+                out["roll"] = True
+            elif k == _K_BANK:
+                out["end"] = "bank"
+            elif k == Kind.STOP:
+                out["end"] = "stop"
+            elif k == Kind.FARKLE:
+                out["farkle"] = True
+            elif k == _K_TABBY:
+                out["tabby"] = True
+            elif k == _K_REROLL:
+                out["reroll"].append(a.a)
+            elif k == Kind.PASS:
+                out["pass"] = True
+            elif k == Kind.DISCARD or k == Kind.KEEP_ITEM:
+                out["items"].append(items[a.a].id)
+        return out
+
     def view(self, seat: int | None, since: int = 0) -> JSON:
+        """What ``seat`` may know (D9); ``None`` for a spectator: the envelope of
+        :mod:`dragonlair.core.views`, with the events this viewer may see from ``since`` on."""
         if seat is not None:
             check_seat_range(seat, self.num_players)
-        v = self._public()
-        log = self._log[:]
-        for i, owner in self.hidden_for.items():
-            if owner != seat:
-                log[i] = f"chance: item for p{owner}"
-        for i, (s, a) in enumerate(self._history):
-            if s != seat and a.kind in (Kind.DISCARD, Kind.KEEP_ITEM):
-                log[i] = f"p{s}: {'discard' if a.kind == Kind.DISCARD else 'keep-item'} (hidden)"
-        v["history"] = log
-        v["seat"] = seat
-        if seat is not None:
-            items = self.game.items
-            v["me"] = {"items": sorted(items[i].id for i in self.items[seat]),
-                       "gained": sorted(items[i].id for i in self.gained[seat]),
-                       "item_limit": self.item_limit(seat)}
-        return v
+        if type(since) is not int or since < 0:
+            raise IllegalActionError("farkle.view.bad_since", since=shown(since))
+        outcome = self.outcome()
+        return envelope(
+            game="farkle", game_version=self.game.info.version, seat=seat,
+            to_move=[s for s in self.to_move if s != CHANCE],
+            chance=self.to_move == (CHANCE,), phase=self.phase.name.lower(), turn=self.turn,
+            public=self._public(seat),
+            private=self._private(seat) if seat is not None else None,
+            legal=self._legal(seat) if seat is not None else None,
+            events=[e.to_json(seq) for seq, e in self.events_for(seat, since)],
+            since=since, total=self._nev,
+            result=outcome.to_json() if outcome else None)
 
     def full_state(self) -> JSON:
-        v = self._public()
+        """Everything, secrets included, flat (tests, debugging, the determinizer)."""
+        v = self._public(None)
+        outcome = self.outcome()
         items = self.game.items
+        v.update(game="farkle", turn=self.turn, phase=self.phase.name.lower(),
+                 to_move=["chance" if s == CHANCE else s for s in self.to_move],
+                 result=outcome.to_json() if outcome else None)
         v["history"] = self._log[:]
+        v["events"] = [e.to_json(seq) for seq, e in enumerate(self.all_events())]
         v["items"] = [sorted(items[i].id for i in h) for h in self.items]
         v["gained"] = [sorted(items[i].id for i in g) for g in self.gained]
         v["supply"] = self.supply
@@ -942,9 +1144,28 @@ class FarkleState(State):
         v["item_discard"] = {items[i].id: n for i, n in enumerate(self.item_discard) if n}
         return v
 
+    def snapshot(self) -> JSON:
+        """The whole state as JSON (:mod:`dragonlair.games.farkle.snapshot`)."""
+        from dragonlair.games.farkle.snapshot import snapshot
+
+        return snapshot(self)
+
     def soldiers(self) -> int:
         """Armies plus supply: constant (soldiers are conserved, D1)."""
         return sum(self.armies) + self.supply
+
+
+class _Scan:
+    """:meth:`FarkleState._scan`'s running results for one history list."""
+
+    __slots__ = ("hidden", "history", "items_used", "last_keep", "upto")
+
+    def __init__(self, history: list[tuple[int, FarkleAction]]) -> None:
+        self.history = history
+        self.upto = 0
+        self.last_keep = (-1, 0)  # (seat, dice code) of the last keep; seat -1: none yet
+        self.items_used: dict[str, int] = {}
+        self.hidden: list[int] = []  # history indices of discard and keep-item choices
 
 
 #: sort key: an action's index

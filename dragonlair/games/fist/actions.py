@@ -19,9 +19,8 @@ LETTERS = "rby"
 CURRENCIES = ("common", "fairy", "silver")
 MAX_SEATS = 6
 MAX_FAIRY, MAX_COMMON, MAX_SILVER, MAX_STONES = 60, 15, 40, 12
-#: what each word of a bid names (for messages)
-_BID_WORDS = {"f": "fairy gold (f)", "c": "common coins (c)", "black": "'black'",
-              "amulet": "'amulet'"}
+#: what each word of a bid names (a ``word`` param of ``fist.action.bid_word_twice``)
+_BID_WORDS = {"f": "fairy", "c": "common", "black": "black", "amulet": "amulet"}
 
 
 class Kind(IntEnum):
@@ -64,6 +63,70 @@ class FistAction:
 
     def __repr__(self) -> str:
         return f"FistAction({self.text!r})"
+
+    # What ``a..d`` mean, by kind (the engine's hot paths read the fields directly).
+    @property
+    def fairy(self) -> int:
+        """A bid's Fairy Gold (F5.1)."""
+        return self.a if self.kind == Kind.BID else 0
+
+    @property
+    def common(self) -> int:
+        """A bid's Common Gold (F5.1)."""
+        return self.b if self.kind == Kind.BID else 0
+
+    @property
+    def black(self) -> bool:
+        """A bid holds a Black Magic coin (F5.4)."""
+        return self.kind == Kind.BID and bool(self.c)
+
+    @property
+    def amulet(self) -> bool:
+        """A bid or tie-break bid holds the Red Amulet (F5.2, F5.7)."""
+        if self.kind == Kind.BID:
+            return bool(self.d)
+        return self.kind == Kind.SILVER and bool(self.b)
+
+    @property
+    def silver(self) -> int:
+        """A tie-break bid's Silver (F5.7)."""
+        return self.a if self.kind == Kind.SILVER else 0
+
+    @property
+    def value(self) -> int:
+        """What a (tie-break) bid is worth: doubled by the Amulet (F5.2, F5.7)."""
+        base = self.a + self.b if self.kind == Kind.BID else self.silver
+        return base * (2 if self.amulet else 1)
+
+    @property
+    def stones(self) -> tuple[int, int, int]:
+        """The red, blue and yellow stones a ``pay`` gives."""
+        return (self.a, self.b, self.c) if self.kind == Kind.PAY else (0, 0, 0)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat a ``steal`` or ``target`` names."""
+        return self.a if self.kind in (Kind.STEAL, Kind.TARGET) else None
+
+    @property
+    def colour(self) -> int | None:
+        """The colour (0 red, 1 blue, 2 yellow) a ``colour``, ``buy``, ``stone`` or ``steal``
+        names (``None`` for a Thief's coin)."""
+        if self.kind in (Kind.COLOUR, Kind.BUY, Kind.STONE):
+            return self.a
+        if self.kind == Kind.STEAL:
+            return self.b if self.b < 3 else None
+        return None
+
+    @property
+    def card(self) -> int | None:
+        """The card (its index at the table) a ``pick`` or ``card`` names."""
+        return self.a if self.kind in (Kind.PICK, Kind.CARD) else None
+
+    @property
+    def currency(self) -> int | None:
+        """What a ``buy`` pays with: 0 Common Gold, 1 Fairy Gold, 2 Silver."""
+        return self.b if self.kind == Kind.BUY else None
 
 
 def stones_text(counts: Sequence[int]) -> str:
@@ -182,11 +245,7 @@ class ActionSpace:
             return got
         got = self._parse_loose(canon, text)
         if got is None:
-            raise MalformedActionError(
-                f"{shown(text)} is not a Fist of Dragonstones action; see docs/records.md "
-                "(e.g. 'bid f3 c1', 'bid f0 c0 black', 'silver 2 amulet', 'pay rrby', 'take', "
-                "'steal p2 red', 'pick thief', 'buy red common', 'done', 'accept', 'card witch')"
-            )
+            raise MalformedActionError("fist.action.unknown", text=shown(text))
         return got
 
     def _parse_loose(self, canon: str, text: str) -> FistAction | None:
@@ -209,14 +268,14 @@ class ActionSpace:
                     digits = w[1:]
                     if not (digits.isascii() and digits.isdigit()):
                         if digits.isdigit():  # 'f²', 'f٣'
-                            raise MalformedActionError(
-                                f"{shown(text)}: write the numbers of a bid with the digits 0-9")
+                            raise MalformedActionError("fist.action.bid_digits",
+                                                       text=shown(text))
                         return None  # 'fx': no bid word
                     n = ascii_number(digits)
                     if n is None or n > (MAX_FAIRY if word == "f" else MAX_COMMON):
                         raise MalformedActionError(
-                            f"{shown(text)}: a bid holds at most {MAX_FAIRY} fairy gold (f) "
-                            f"and {MAX_COMMON} common coins (c)")
+                            "fist.action.bid_too_large", text=shown(text), max_fairy=MAX_FAIRY,
+                            max_common=MAX_COMMON)
                     if word == "f":
                         f = n
                     else:
@@ -228,9 +287,8 @@ class ActionSpace:
                 else:
                     return None
                 if word in seen:
-                    raise MalformedActionError(
-                        f"{shown(text)} names {_BID_WORDS[word]} twice; a bid names each "
-                        "once (e.g. 'bid f3 c1 black amulet')")
+                    raise MalformedActionError("fist.action.bid_word_twice", text=shown(text),
+                                               coin=_BID_WORDS[word])
                 seen.add(word)
             return self.bid[f][c][k][m]
         return None

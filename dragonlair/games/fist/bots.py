@@ -34,13 +34,14 @@ class _Position:
     """What the bot reads from its view."""
 
     def __init__(self, view: JSON) -> None:
-        self.view = view
+        #: the public part of the view (docs/views.md)
+        self.view: JSON = view["public"]
         self.seat: int = view["seat"]
-        self.me: JSON = view["me"]
-        self.seats: list[JSON] = view["seats"]
+        self.me: JSON = view["private"]
+        self.seats: list[JSON] = self.view["seats"]
         self.stones = _stones(self.seats[self.seat])
         self.score: int = self.seats[self.seat]["score"]
-        self.bank_stones: list[int] = [view["bank"]["stones"][c] for c in COLOURS]
+        self.bank_stones: list[int] = [self.view["bank"]["stones"][c] for c in COLOURS]
 
     def points_value(self, score: int, points: int) -> float:
         return WIN if score + points >= 3 else POINT * points

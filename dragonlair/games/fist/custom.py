@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dragonlair.core.errors import OptionError
+from dragonlair.core.errors import OptionError, shown
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.cards import BUILTIN, Card
 
@@ -44,128 +44,143 @@ def load_file(ref: str) -> list[dict[str, Any]]:
     if ref in example_names():
         folder = resources.files("dragonlair.games.fist") / "examples"
         text = (folder / f"{ref}.toml").read_text(encoding="utf-8")
-        source = f"example {ref}"
+        source = f"{ref}.toml"
         path_suffix = ".toml"
     else:
         path = Path(ref)
         if not path.is_file():
-            known = ", ".join(example_names())
-            raise OptionError(f"custom characters: no file {ref!r} (shipped examples: {known})")
-        text = path.read_text(encoding="utf-8")
+            raise OptionError("fist.custom.no_file", rule="F9", file=shown(ref),
+                              examples=example_names())
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            raise OptionError("fist.custom.unreadable", rule="F9", file=str(path)) from None
         source = str(path)
         path_suffix = path.suffix.lower()
     try:
         data: Any = json.loads(text) if path_suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise OptionError(f"custom characters: {source} does not parse: {exc}") from None
+        raise OptionError("fist.custom.does_not_parse", rule="F9", file=source,
+                          detail=str(exc)) from None
+    except (ValueError, RecursionError):
+        raise OptionError("fist.custom.does_not_parse", rule="F9", file=source,
+                          detail="") from None
     chars = data.get("character") if isinstance(data, dict) else data
     if not isinstance(chars, list) or not chars:
-        raise OptionError(f"custom characters: {source} has no [[character]] entries")
+        raise OptionError("fist.custom.no_characters", rule="F9", file=source)
     for c in chars:
-        card_from_data(c)  # validate now, with the file named in the error
+        card_from_data(c)  # validate now
     return [dict(c) for c in chars]
 
 
-def _int(d: Mapping[str, Any], key: str, where: str, lo: int, hi: int, default: int) -> int:
+#: Where in a character an error is: its id and the step number (0: the character itself).
+At = dict[str, Any]
+
+
+def _bad(code: str, at: At, **params: Any) -> OptionError:
+    return OptionError(f"fist.custom.{code}", rule="F9", **at, **params)
+
+
+def _int(d: Mapping[str, Any], key: str, at: At, lo: int, hi: int, default: int) -> int:
     v = d.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise OptionError(f"{where}: {key} must be a whole number from {lo} to {hi}, not {v!r}")
+        raise _bad("number", at, key=key, min=lo, max=hi, value=shown(v))
     return v
 
 
-def _gain(d: Any, where: str) -> pw.Gain:
+def _gain(d: Any, at: At) -> pw.Gain:
     if not isinstance(d, dict) or not d or set(d) - _GAIN_KEYS:
-        raise OptionError(f"{where}: gain takes some of {', '.join(sorted(_GAIN_KEYS))}")
-    n = {k: _int(d, k, where, 0, 12, 0) for k in _GAIN_KEYS}
+        raise _bad("gain_keys", at, keys=sorted(_GAIN_KEYS))
+    n = {k: _int(d, k, at, 0, 12, 0) for k in _GAIN_KEYS}
     return pw.Gain(fairy=n["fairy"], common=n["common"], silver=n["silver"], amulet=n["amulet"],
                    black=n["black"], stones=(n["red"], n["blue"], n["yellow"]))
 
 
-def _pay(d: Any, where: str) -> pw.PayStones:
+def _pay(d: Any, at: At) -> pw.PayStones:
     if not isinstance(d, dict):
-        raise OptionError(f"{where}: pay_stones needs count, pattern and points")
-    count = _int(d, "count", where, 1, 12, 0)
+        raise _bad("pay_stones", at)
+    count = _int(d, "count", at, 1, 12, 0)
     pattern = d.get("pattern", "any")
     if pattern not in ("any", "same", "each"):
-        raise OptionError(f"{where}: pattern must be 'any', 'same' or 'each', not {pattern!r}")
+        raise _bad("pattern", at, value=shown(pattern))
     if pattern == "each" and count % 3:
-        raise OptionError(f"{where}: pattern 'each' needs a count divisible by 3")
-    return pw.PayStones(count, pattern, _int(d, "points", where, 1, 3, 1))
+        raise _bad("pattern_each", at, count=count)
+    return pw.PayStones(count, pattern, _int(d, "points", at, 1, 3, 1))
 
 
-def _step(raw: Any, where: str) -> pw.Step:
+def _step(raw: Any, at: At) -> pw.Step:
     if not isinstance(raw, dict) or not raw:
-        raise OptionError(f"{where}: a power step is a table with one primitive")
+        raise _bad("step_table", at)
     if set(raw) == {"either", "or"}:
         either, orelse = raw["either"], raw["or"]
         if not (isinstance(either, dict) and set(either) == {"pay_stones"}
                 and isinstance(orelse, dict) and set(orelse) == {"gain"}):
-            raise OptionError(f"{where}: 'either' must be a pay_stones and 'or' a gain")
-        return pw.Choice(_pay(either["pay_stones"], where), _gain(orelse["gain"], where))
+            raise _bad("either_or", at)
+        return pw.Choice(_pay(either["pay_stones"], at), _gain(orelse["gain"], at))
     if len(raw) != 1:
-        raise OptionError(f"{where}: one primitive per step, got {', '.join(sorted(raw))}")
+        raise _bad("one_primitive", at, keys=sorted(str(k) for k in raw))
     (key, val), = raw.items()
     match key:
         case "gain":
-            return _gain(val, where)
+            return _gain(val, at)
         case "gain_stone_choice":
-            return pw.GainStoneChoice(_int(raw, key, where, 1, 6, 1))
+            return pw.GainStoneChoice(_int(raw, key, at, 1, 6, 1))
         case "pay_stones":
-            return _pay(val, where)
+            return _pay(val, at)
         case "steal_from_second":
             return pw.StealSecond()
         case "take_all_from":
             kinds = set(val) if isinstance(val, list) else set()
             if not kinds or kinds - {"common", "silver"}:
-                raise OptionError(f"{where}: take_all_from lists 'common' and/or 'silver'")
+                raise _bad("take_all_from", at)
             return pw.TakeAllFrom(common="common" in kinds, silver="silver" in kinds)
         case "copy_auctioned":
             return pw.CopyAuctioned()
         case "play_unauctioned":
             if val not in ("random", "choose"):
-                raise OptionError(f"{where}: play_unauctioned is 'random' or 'choose'")
+                raise _bad("play_unauctioned", at)
             return pw.PlayUnauctioned(choose=val == "choose")
         case "buy_stones":
             prices = val if isinstance(val, dict) else {}
             if set(prices) - {"common", "fairy", "silver"} or not prices:
-                raise OptionError(f"{where}: buy_stones prices are common, fairy, silver")
-            return pw.BuyStones(*(_int(prices, m, where, 0, 9, 0)
+                raise _bad("buy_stones", at)
+            return pw.BuyStones(*(_int(prices, m, at, 0, 9, 0)
                                   for m in ("common", "fairy", "silver")))
         case "necromancer":
-            return pw.Necromancer(_int(raw, key, where, 1, 3, 1))
+            return pw.Necromancer(_int(raw, key, at, 1, 3, 1))
         case "pay_all_stones":
-            return pw.PayAllStones(_int(raw, key, where, 1, 3, 1))
+            return pw.PayAllStones(_int(raw, key, at, 1, 3, 1))
         case "push_your_luck":
             return pw.PushYourLuck()
         case "lose_colour":
             return pw.LoseColour()
         case "bag_draw":
             d = val if isinstance(val, dict) else {}
-            return pw.BagDraw(_int(d, "per_colour", where, 1, 12, 2),
-                              _int(d, "draws", where, 1, 12, 2))
-    raise OptionError(f"{where}: unknown primitive {key!r} (see docs/custom-characters.md)")
+            return pw.BagDraw(_int(d, "per_colour", at, 1, 12, 2),
+                              _int(d, "draws", at, 1, 12, 2))
+    raise _bad("unknown_primitive", at, primitive=shown(key))
 
 
 def card_from_data(d: Any) -> Card:
-    """A :class:`Card` from one character's data, or a clear :class:`OptionError`."""
+    """A :class:`Card` from one character's data, or an :class:`OptionError` with a code
+    (``fist.custom.*``) that names the character and the step."""
     if not isinstance(d, dict):
-        raise OptionError("custom character: each entry must be a table")
+        raise OptionError("fist.custom.not_a_table", rule="F9")
     cid = d.get("id")
     if not isinstance(cid, str) or not _ID.match(cid):
-        raise OptionError(f"custom character: id must be lower-case letters, digits and '-', "
-                          f"not {cid!r}")
-    where = f"custom character {cid!r}"
+        raise OptionError("fist.custom.bad_id", rule="F9", value=shown(cid))
+    at: At = {"id": cid, "step": 0}
     if cid in {c.id for c in BUILTIN}:
-        raise OptionError(f"{where}: that id belongs to a built-in card")
+        raise _bad("builtin_id", at)
     name, text = d.get("name"), d.get("text")
     if not (isinstance(name, dict) and isinstance(name.get("en"), str)):
-        raise OptionError(f"{where}: name needs at least an English name (name.en)")
+        raise _bad("no_name", at)
     if not (isinstance(text, dict) and isinstance(text.get("en"), str)):
-        raise OptionError(f"{where}: text needs at least an English text (text.en)")
+        raise _bad("no_text", at)
     steps = d.get("power")
     if not isinstance(steps, list) or not steps:
-        raise OptionError(f"{where}: power must be a list of one or more steps")
-    power = tuple(_step(s, f"{where}, step {i + 1}") for i, s in enumerate(steps))
-    count = _int(d, "count", where, 1, 4, 1)
+        raise _bad("no_power", at)
+    power = tuple(_step(s, {"id": cid, "step": i + 1}) for i, s in enumerate(steps))
+    count = _int(d, "count", at, 1, 4, 1)
     return Card(cid, name["en"], str(name.get("de", name["en"])), count, False, text["en"],
                 str(text.get("de", text["en"])), power, custom=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dragonlair.core.errors import OptionError
-from dragonlair.core.game import Game, GameInfo, OptionSpec, resolve_options
+from dragonlair.core.errors import OptionError, shown
+from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import ActionSpace, FistAction
 from dragonlair.games.fist.cards import BUILTIN, Card
@@ -20,9 +20,15 @@ INFO = GameInfo(
     max_players=6,
     version=1,
     options=(
-        OptionSpec("players", 4, "number of players, 3 to 6"),
-        OptionSpec("max_turns", None, "end the game after this many turns (F5.10); none: no limit"),
-        OptionSpec("custom", [], "custom characters shuffled into the special deck (F9), as data"),
+        OptionSpec("players", 4, "number of players, 3 to 6", kind="int", minimum=3, maximum=6,
+                   refuse=lambda v: OptionError("fist.option.players", value=shown(v), min=3,
+                                                max=6)),
+        OptionSpec("max_turns", None, "end the game after this many turns (F5.10); none: no limit",
+                   kind="int", minimum=1, nullable=True,
+                   refuse=lambda v: OptionError("fist.option.max_turns", value=shown(v))),
+        OptionSpec("custom", [], "custom characters shuffled into the special deck (F9), as data",
+                   kind="list", nullable=True,
+                   refuse=lambda v: OptionError("fist.option.custom_not_list")),
     ),
 )
 
@@ -36,20 +42,21 @@ class FistGame(Game):
         opts = resolve_options(INFO, options or {})
         players = opts["players"]
         if not isinstance(players, int) or not 3 <= players <= 6:
-            raise OptionError(f"Fist of Dragonstones is for 3 to 6 players, not {players!r}")
+            raise OptionError("fist.option.players", value=shown(players), min=3, max=6)
         max_turns = opts["max_turns"]
         if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
-            raise OptionError(f"max_turns must be a positive whole number, not {max_turns!r}")
+            raise OptionError("fist.option.max_turns", value=shown(max_turns))
         custom = opts["custom"] or []
         if not isinstance(custom, list):
-            raise OptionError("custom must be a list of character definitions")
+            raise OptionError("fist.option.custom_not_list")
         try:
             extra = [card_from_data(d) for d in custom]
-        except TypeError as exc:  # a list where custom.py looks a value up (unhashable)
-            raise OptionError(f"custom characters: a value of the wrong kind ({exc})") from None
+        except TypeError:  # a list where custom.py looks a value up (unhashable)
+            raise OptionError("fist.option.custom_wrong_kind") from None
         ids = [c.id for c in extra]
         if len(set(ids)) != len(ids):
-            raise OptionError("custom characters: two share an id")
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise OptionError("fist.option.custom_duplicate_id", id=dup, rule="F9")
         self.options = {"players": players, "max_turns": max_turns, "custom": list(custom)}
         self.num_players = players
         self.max_turns: int | None = max_turns
@@ -66,12 +73,20 @@ class FistGame(Game):
     def new_initial_state(self) -> FistState:
         return FistState(self)
 
+    def restore(self, snapshot: JSON) -> FistState:
+        """A state from :meth:`FistState.snapshot`, checked (:class:`RecordError` with a
+        ``fist.snapshot.*`` code if anything is malformed or inconsistent)."""
+        from dragonlair.games.fist.snapshot import restore
+
+        return restore(self, snapshot)
+
     def parse_action(self, text: str) -> FistAction:
         return self.space.parse(text)
 
     def action_from_index(self, index: int) -> FistAction:
         if not 0 <= index < len(self.space.actions):
-            raise OptionError(f"no Fist action has index {index}")
+            raise OptionError("fist.action.no_index", index=shown(index),
+                              count=len(self.space.actions))
         return self.space.actions[index]
 
     @property

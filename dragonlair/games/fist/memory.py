@@ -39,8 +39,9 @@ class FistMemory:
 
     def update(self, view: JSON) -> FistState:
         """The position as ``view``'s seat knows it (shared: clone it before changing it)."""
-        options = {**view["options"], "players": view["players"]}
-        history: list[str] = view["history"]
+        public = view["public"]
+        options = {**public["options"], "players": public["players"]}
+        history: list[str] = public["history"]
         if (self.state is None or options != self.options or len(history) < len(self.applied)
                 or (self.applied and history[len(self.applied) - 1] != self.applied[-1])):
             self._reset(options)
@@ -52,7 +53,7 @@ class FistMemory:
                 break  # a sealed bid not yet revealed, and everything after it
             state.apply(seat, game.parse_action(text))
             self.applied.append(entry)
-        me = view.get("me")
+        me = view.get("private")
         if me is not None:
             p = state.players[view["seat"]]
             if (p.fairy, p.common, p.silver) != (me["fairy"], me["common"], me["silver"]):

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from enum import IntEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.errors import IllegalActionError, OptionError, shown
+from dragonlair.core.events import Event
 from dragonlair.core.game import (
     CHANCE,
     JSON,
@@ -25,8 +27,18 @@ from dragonlair.core.game import (
     placings_from_scores,
 )
 from dragonlair.core.records import entries_up_to
+from dragonlair.core.views import envelope
 from dragonlair.games.fist import powers as pw
-from dragonlair.games.fist.actions import COLOURS, FistAction, Kind
+from dragonlair.games.fist.actions import COLOURS, CURRENCIES, FistAction, Kind
+from dragonlair.games.fist.events import (
+    REVEAL,
+    REVEAL_SILVER,
+    ViewCache,
+    choice_json,
+    event_json,
+    events_since,
+    submit_events,
+)
 
 if TYPE_CHECKING:
     from dragonlair.games.fist.game import FistGame
@@ -235,9 +247,47 @@ class FistState(State):
         self._history: list[tuple[int, FistAction]] = []
         self._log_list: list[str] = []  # _history as record entries, written on demand
         self._all_seats = tuple(range(n))
-        self.notes: list[list[str]] = [[] for _ in range(n)]
+        self._vcache = ViewCache()  # shared with clones (events.py)
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
+        self.end_params: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ events
+    def _e(self, code: str, to: int | None, *values: Any) -> None:
+        """Append an event, compactly (:mod:`dragonlair.games.fist.events`)."""
+        self._ev = ((code, to, *values), self._ev)  # type: ignore[assignment]
+        self._nev += 1
+
+    def _pending(self) -> list[Event]:
+        """The events of the auction under way, stored only at its reveal (one node per
+        auction keeps the hot path cheap): the card up for auction, and each sealed bid
+        handed in (public: that it was; its owner: the bid)."""
+        ph = self.phase
+        if ph == _P_BID:
+            return [Event("fist.auction.card", {"card": self._card_id()}),
+                    *submit_events(self._history[self.sealed_from:])]
+        if ph == _P_TIEBID:
+            return submit_events(self._history[self.sealed_from:])
+        return []
+
+    @property
+    def event_count(self) -> int:
+        ph = self.phase
+        if ph == _P_BID:
+            return self._nev + 1 + 2 * (len(self._history) - self.sealed_from)
+        if ph == _P_TIEBID:
+            return self._nev + 2 * (len(self._history) - self.sealed_from)
+        return self._nev
+
+    def all_events(self) -> list[Event]:
+        return events_since(self._ev, self._nev) + self._pending()
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[tuple[int, Event]]:
+        pending = self._pending()
+        stored = events_since(self._ev, self._nev, since)
+        events = stored + pending[max(0, since - self._nev):]
+        start = self._nev + len(pending) - len(events)
+        return [(start + i, e) for i, e in enumerate(events) if e.to is None or e.to == seat]
 
     # ------------------------------------------------------------------ contract
     def current_seats(self) -> tuple[int, ...]:
@@ -333,12 +383,18 @@ class FistState(State):
     def turn_count(self) -> int:
         return self.turn
 
+    def snapshot(self) -> JSON:
+        """Everything, as JSON (:func:`dragonlair.games.fist.snapshot.restore` reads it)."""
+        from dragonlair.games.fist.snapshot import snapshot
+
+        return snapshot(self)
+
     def outcome(self) -> Outcome | None:
         if self.phase != _P_OVER:
             return None
         scores = tuple(float(p.score) for p in self.players)
         return Outcome(self.winners, placings_from_scores(scores, self.winners), self.end_reason,
-                       scores)
+                       scores, dict(self.end_params))
 
     def clone(self) -> FistState:
         s = copy.copy(self)
@@ -348,7 +404,6 @@ class FistState(State):
                      "bids", "values", "auction_fairy", "stack", "bag", "drawn", "_history",
                      "_log_list"):
             setattr(s, name, getattr(self, name)[:])
-        s.notes = [n[:] for n in self.notes]
         return s
 
     # ------------------------------------------------------------------ checks
@@ -356,15 +411,22 @@ class FistState(State):
         check_seat_range(seat, self.num_players, chance=True)
         if 0 <= seat < self.num_players:
             if self.phase == _P_BID:
-                raise IllegalActionError(f"p{seat} has already bid in this auction", "F5.1")
+                raise IllegalActionError("fist.bid.already_bid", rule="F5.1", seat=seat)
             if self.phase == _P_TIEBID:
                 if seat in self.tied:
-                    raise IllegalActionError(f"p{seat} has already bid in this tie-break",
-                                             "F5.7")
-                tied = ", ".join(f"p{s}" for s in self.tied)
-                raise IllegalActionError(f"only the tied players ({tied}) bid in the tie-break",
-                                         "F5.7")
-        self.check_seat(seat)
+                    raise IllegalActionError("fist.tiebreak.already_bid", rule="F5.7",
+                                             seat=seat)
+                raise IllegalActionError("fist.tiebreak.not_tied", rule="F5.7", seat=seat,
+                                         tied=list(self.tied))
+            if self.phase == _P_OVER:
+                raise IllegalActionError("fist.turn.game_over", seat=seat)
+            if self.to_move == (CHANCE,):
+                raise IllegalActionError("fist.turn.chance_to_move", seat=seat)
+            raise IllegalActionError("fist.turn.not_your_move", seat=seat,
+                                     to_move=list(self.to_move))
+        if self.phase == _P_OVER:
+            raise IllegalActionError("fist.turn.game_over_chance")
+        raise IllegalActionError("fist.turn.no_chance_now", to_move=list(self.to_move))
 
     def _check_chance(self, action: FistAction) -> None:
         ph = self.phase
@@ -380,48 +442,45 @@ class FistState(State):
             elif ph == _P_POWER_CHANCE and self.pchance == _PC_BAG:
                 ok = self.bag[action.a] > 0
         if not ok:
-            wanted = ", ".join(str(a) for a, _ in self.chance_outcomes())
-            raise IllegalActionError(
-                f"chance outcome '{action}' is not possible here; possible: {wanted}", "F4.2")
+            raise IllegalActionError("fist.chance.impossible", rule="F4.2", action=str(action),
+                                     possible=[str(a) for a, _ in self.chance_outcomes()])
 
     def _check_bid(self, seat: int, action: FistAction) -> None:
         p = self.players[seat]
         if action.kind != _K_BID:
-            raise IllegalActionError(f"p{seat} must submit a sealed bid ('bid fN cN'), "
-                                     f"not '{action}'", "F5.1")
+            raise IllegalActionError("fist.bid.not_a_bid", rule="F5.1", seat=seat,
+                                     action=str(action))
         if self.bids[seat] is not None:
-            raise IllegalActionError(f"p{seat} has already bid in this auction", "F5.1")
+            raise IllegalActionError("fist.bid.already_bid", rule="F5.1", seat=seat)
         if action.a > p.fairy:
-            raise IllegalActionError(
-                f"p{seat} cannot bid {action.a} Fairy Gold: only {p.fairy} unspent", "F5.1")
+            raise IllegalActionError("fist.bid.exceeds_unspent", rule="F5.1", seat=seat,
+                                     coin="fairy", bid=action.a, have=p.fairy)
         if action.b > p.common:
-            raise IllegalActionError(
-                f"p{seat} cannot bid {action.b} Common Gold: only {p.common}", "F5.1")
+            raise IllegalActionError("fist.bid.exceeds_unspent", rule="F5.1", seat=seat,
+                                     coin="common", bid=action.b, have=p.common)
         if action.c and not p.black:
-            raise IllegalActionError(f"p{seat} has no Black Magic coin to bid", "F6")
+            raise IllegalActionError("fist.bid.no_black", rule="F6", seat=seat)
         if action.d and not p.amulet:
-            raise IllegalActionError(f"p{seat} has no Red Amulet to bid", "F5.1")
+            raise IllegalActionError("fist.bid.no_amulet", rule="F5.1", seat=seat)
 
     def _check_silver(self, seat: int, action: FistAction) -> None:
         p = self.players[seat]
         if action.kind != _K_SILVER:
-            raise IllegalActionError(
-                f"p{seat} is in a tie-break and must bid Silver ('silver N'), not '{action}'",
-                "F5.7")
+            raise IllegalActionError("fist.tiebreak.not_silver", rule="F5.7", seat=seat,
+                                     action=str(action))
         if self.bids[seat] is not None:
-            raise IllegalActionError(f"p{seat} has already bid in this tie-break", "F5.7")
+            raise IllegalActionError("fist.tiebreak.already_bid", rule="F5.7", seat=seat)
         if action.a > p.silver:
-            raise IllegalActionError(
-                f"p{seat} cannot bid {action.a} Silver: only {p.silver}", "F5.7")
+            raise IllegalActionError("fist.bid.exceeds_unspent", rule="F5.7", seat=seat,
+                                     coin="silver", bid=action.a, have=p.silver)
         if action.b and not p.amulet:
-            raise IllegalActionError(f"p{seat} has no Red Amulet to bid", "F5.7")
+            raise IllegalActionError("fist.bid.no_amulet", rule="F5.7", seat=seat)
 
     def _illegal_decision(self, action: FistAction) -> IllegalActionError:
         card = self.cards[self.dec_card]
-        options = ", ".join(str(a) for a in self.dec_legal)
         rule = "F6" if card.standard and self.dec != _D_DOUBLE else "F7"
-        return IllegalActionError(
-            f"{card.name_en}: '{action}' is not allowed now; choose one of: {options}", rule)
+        return IllegalActionError("fist.power.not_allowed", rule=rule, card=card.id,
+                                  action=str(action), options=[str(a) for a in self.dec_legal])
 
     # ------------------------------------------------------------------ chance
     def _on_chance(self, action: FistAction) -> None:
@@ -430,12 +489,14 @@ class FistState(State):
             seat = self.setup_draws // 4
             self.bank.stones[action.a] -= 1
             self.players[seat].stones[action.a] += 1
+            self._e("fist.setup.stone", None, seat, COLOURS[action.a])
             self.setup_draws += 1
             if self.setup_draws == 4 * self.num_players:
                 self._start_turn()
         elif ph == _P_SPECIAL:
             self.special_deck[action.a] -= 1
             self.turn_specials.append(action.a)
+            self._e("fist.turn.special", None, self.cards[action.a].id)
             self.specials_needed -= 1
             self._next_special()
         elif ph == _P_REVEAL:
@@ -446,6 +507,7 @@ class FistState(State):
     # ------------------------------------------------------------------ turns (F4)
     def _start_turn(self) -> None:
         self.turn += 1
+        self._e("fist.turn.start", None, self.turn)
         self.turn_specials = []
         self.specials_needed = 2
         self._next_special()
@@ -454,6 +516,7 @@ class FistState(State):
         if self.specials_needed and not any(self.special_deck) and any(self.special_discard):
             self.special_deck = self.special_discard  # F4.1: reshuffle the discard pile
             self.special_discard = [0] * len(self.cards)
+            self._e("fist.turn.reshuffle", None)
         if self.specials_needed and any(self.special_deck):
             self.phase = _P_SPECIAL
             self.to_move = (CHANCE,)
@@ -475,6 +538,7 @@ class FistState(State):
         self.pile_total -= 1
         self.auctioned.append(k)
         if self.pile_total == 0 and self.game.plays_unauctioned[k]:
+            self._e("fist.auction.skipped", None, self.cards[k].id)
             self._end_turn()  # a Goblin or Imp drawn last is not auctioned (F7)
             return
         self._start_auction(k)
@@ -490,9 +554,10 @@ class FistState(State):
             self.special_discard[k] += 1
         self.turn_specials = []
         self.current = None
+        self._e("fist.turn.end", None, self.turn)
         max_turns = self.game.max_turns
         if max_turns is not None and self.turn >= max_turns:  # F5.10
-            self.stop_at_limit(f"turn limit of {max_turns} reached; highest score wins")
+            self.stop_at_limit("fist.end.turn_limit")
             return
         self._start_turn()
 
@@ -550,6 +615,10 @@ class FistState(State):
             else:
                 values[s] = f + c
             auction_fairy[s] = f
+        # the auction's events, from the card to its result, in one node (events.py)
+        self._ev = ((REVEAL, self.cards[self.current].id,  # type: ignore
+                     self._history[self.sealed_from:]), self._ev)
+        self._nev += 3 * len(values) + 2
         self.sealed_from = len(self._history)
         if cursed:  # F5.4
             self._end_auction()
@@ -583,6 +652,9 @@ class FistState(State):
                 p.amulet -= 1
                 bank.amulet += 1
             vals[s] = bid.a * (2 if bid.b else 1)
+        self._ev = ((REVEAL_SILVER, self._card_id(), self._history[self.sealed_from:],
+                     self.tied), self._ev)  # type: ignore[assignment]
+        self._nev += 3 * len(vals) + 1
         self.sealed_from = len(self._history)
         top = max(vals.values())
         best = [s for s, v in vals.items() if v == top]
@@ -594,6 +666,11 @@ class FistState(State):
         second = max(others)
         self.second = tuple(s for s, v in vals.items() if s != winner and v == second)
         self._win(winner)
+
+    def _card_id(self) -> str:
+        """The id of the card up for auction."""
+        assert self.current is not None
+        return self.cards[self.current].id
 
     def _win(self, winner: int) -> None:
         self.winner = winner
@@ -616,22 +693,30 @@ class FistState(State):
 
     def stop_at_limit(self, reason: str) -> None:
         """End the game now as the turn limit does (F5.10): the highest score wins, ties
-        shared."""
+        shared. ``reason``: ``fist.end.turn_limit`` at the table's own limit; any other
+        text (a caller's length bound) ends it as ``fist.end.stopped``."""
         best = max(p.score for p in self.players)
-        self._game_over(tuple(s for s, p in enumerate(self.players) if p.score == best), reason)
+        winners = tuple(s for s, p in enumerate(self.players) if p.score == best)
+        if reason == "fist.end.turn_limit":
+            self._game_over(winners, reason, turns=self.turn, seats=list(winners))
+        else:
+            self._game_over(winners, "fist.end.stopped", turn=self.turn, seats=list(winners))
 
-    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+    def _game_over(self, winners: tuple[int, ...], reason: str, **params: Any) -> None:
         self.phase = _P_OVER
         self.to_move = ()
         self.winners = winners
         self.end_reason = reason
+        self.end_params = params
         self.stack.clear()
+        self.emit(reason, **params)
 
     def _add_points(self, seat: int, points: int) -> None:
         p = self.players[seat]
         p.score = min(WIN_POINTS, p.score + points)
+        self._e("fist.score.points", None, seat, points, p.score)
         if p.score >= WIN_POINTS:  # F5.9
-            self._game_over((seat,), f"p{seat} reached {WIN_POINTS} points")
+            self._game_over((seat,), "fist.end.points_reached", seat=seat, points=WIN_POINTS)
 
     # ------------------------------------------------------------------ powers (F6, F7)
     def _push_power(self, k: int, times: int = 1) -> None:
@@ -682,7 +767,7 @@ class FistState(State):
         bank = self.bank
         space = self.space
         if isinstance(step, pw.Gain):
-            self._gain(p, step)
+            self._gain(w, p, step)
             return False
         if isinstance(step, pw.Choice):
             pays = [space.pay[x] for x in pw.payments(p.stones, step.pay)]
@@ -725,6 +810,7 @@ class FistState(State):
                 return False  # the coins of this auction are already paid (docs/rulings.md)
             return self._ask(_D_NECRO, k, (space.accept, space.decline), step, auto=False)
         if isinstance(step, pw.PayAllStones):
+            self._e("fist.quack.paid", None, w, *p.stones)
             for c in range(3):
                 bank.stones[c] += p.stones[c]
                 p.stones[c] = 0
@@ -742,6 +828,7 @@ class FistState(State):
             assert dop is not None and self.doppel_holder == w
             self.doppel_holder = None
             self.special_discard[dop] += 1
+            self._e("fist.doppelganger.discarded", None, w)
             return False
         if isinstance(step, pw.BagDraw):
             self.bag = [min(step.per_colour, bank.stones[c]) for c in range(3)]
@@ -752,32 +839,40 @@ class FistState(State):
             return self._draw(_PC_BAG)
         raise AssertionError(f"unknown power step {step!r}")
 
-    def _gain(self, p: Player, g: pw.Gain) -> None:
+    def _gain(self, w: int, p: Player, g: pw.Gain) -> None:
+        """``w`` (player ``p``) takes ``g`` from the bank, what it has (F1); public (F8)."""
         bank = self.bank
+        e = self._e
         if g.fairy:
             n = min(g.fairy, bank.fairy)
             bank.fairy -= n
             p.fairy += n
+            e("fist.gain.fairy", None, w, n)
         if g.common:
             n = min(g.common, bank.common)
             bank.common -= n
             p.common += n
+            e("fist.gain.common", None, w, n)
         if g.silver:
             n = min(g.silver, bank.silver)
             bank.silver -= n
             p.silver += n
+            e("fist.gain.silver", None, w, n)
         if g.amulet:
             n = min(g.amulet, bank.amulet)
             bank.amulet -= n
             p.amulet += n
+            e("fist.gain.amulet", None, w, n)
         if g.black:
             p.black += g.black  # never short (F1): a missing coin is improvised
             bank.black = max(0, bank.black - g.black)
+            e("fist.gain.black", None, w, g.black)
         for c in range(3):
             if g.stones[c]:
                 n = min(g.stones[c], bank.stones[c])
                 bank.stones[c] -= n
                 p.stones[c] += n
+                e("fist.gain.stones", None, w, COLOURS[c], n)
 
     def _steal_options(self, w: int) -> list[FistAction]:
         space = self.space
@@ -810,6 +905,7 @@ class FistState(State):
         else:
             return
         self.doppel_holder = w
+        self._e("fist.doppelganger.kept", None, w)
 
     # ------------------------------------------------------------------ decisions
     def _on_decision(self, action: FistAction) -> None:
@@ -831,6 +927,7 @@ class FistState(State):
         kind = action.kind
         if dec == _D_DOUBLE:
             if kind == _K_DOUBLE:
+                self._e("fist.doppelganger.played", None, w, self.cards[k].id)
                 # twice in a row, *then* the card goes to the discard pile (F7): while the
                 # doubled power runs, its holder still holds it (a Ghost cannot take it back)
                 self.stack.append((pw.DiscardDoppelganger(), k))
@@ -841,9 +938,10 @@ class FistState(State):
             step = self.dec_data
             if kind == _K_TAKE:
                 assert isinstance(step, pw.Choice)
-                self._gain(p, step.alternative)
+                self._gain(w, p, step.alternative)
             else:
                 pay = step.pay if isinstance(step, pw.Choice) else step
+                self._e("fist.power.paid_stones", None, w, action.a, action.b, action.c)
                 for c, n in enumerate((action.a, action.b, action.c)):
                     p.stones[c] -= n
                     bank.stones[c] += n
@@ -851,12 +949,17 @@ class FistState(State):
         elif dec == _D_COLOUR_GAIN:
             bank.stones[action.a] -= 1
             p.stones[action.a] += 1
+            self._e("fist.gain.stones", None, w, COLOURS[action.a], 1)
         elif dec == _D_COLOUR_TROLL:
             c = action.a
-            for q in self.players:
+            self._e("fist.troll.named", None, w, COLOURS[c])
+            for s, q in enumerate(self.players):
+                if q.stones[c]:
+                    self._e("fist.troll.returned", None, s, COLOURS[c], q.stones[c])
                 bank.stones[c] += q.stones[c]
                 q.stones[c] = 0
         elif dec == _D_COLOUR_RAINBOW:
+            self._e("fist.rainbow.named", None, w, COLOURS[action.a])
             self.rainbow_colour = action.a
             self.drawn = [0, 0, 0]
             self.dec_card = k
@@ -873,8 +976,10 @@ class FistState(State):
             self._brigand(w, action.a, self.dec_data)
         elif dec in (_D_PICK_GHOST, _D_PICK_IMP):
             if dec == _D_PICK_IMP:
+                self._e("fist.imp.played", None, w, self.cards[action.a].id)
                 self._play_from_pile(action.a)
             else:
+                self._e("fist.ghost.copied", None, w, self.cards[action.a].id)
                 self._push_power(action.a)
         elif dec == _D_BUY:
             if kind == _K_BUY:
@@ -892,15 +997,22 @@ class FistState(State):
                     bank.silver += price
                 bank.stones[action.a] -= 1
                 p.stones[action.a] += 1
+                self._e("fist.merchant.bought", None, w, COLOURS[action.a], CURRENCIES[m],
+                        price)
                 self._ask(_D_BUY, k, self._buy_options(p, step), step, auto=False)
-        elif dec == _D_NECRO and kind == _K_ACCEPT:
-            paid = min(self.auction_fairy[w], p.fairy_spent)
-            p.fairy_spent -= paid
-            bank.fairy += paid
-            self.necro_paid = True
-            self._add_points(w, self.dec_data.points)
+        elif dec == _D_NECRO:
+            if kind == _K_ACCEPT:
+                paid = min(self.auction_fairy[w], p.fairy_spent)
+                p.fairy_spent -= paid
+                bank.fairy += paid
+                self.necro_paid = True
+                self._e("fist.necromancer.paid", None, w, paid)
+                self._add_points(w, self.dec_data.points)
+            else:
+                self._e("fist.necromancer.declined", None, w)
 
     def _keep_drawn(self, p: Player) -> None:
+        self._e("fist.rainbow.kept", None, self.winner, *self.drawn)
         for c in range(3):
             p.stones[c] += self.drawn[c]
         self.drawn = [0, 0, 0]
@@ -914,26 +1026,30 @@ class FistState(State):
     def _steal(self, w: int, action: FistAction) -> None:
         victim = self.players[action.a]
         thief = self.players[w]
+        v = action.a
         if action.b < 3:
             victim.stones[action.b] -= 1
             thief.stones[action.b] += 1
+            self._e("fist.thief.stone", None, w, v, COLOURS[action.b])
             return
         if victim.common:
             victim.common -= 1
             thief.common += 1
-            what = "1 Common Gold"
+            what = "common"
         elif victim.fairy:
             victim.fairy -= 1
             thief.fairy += 1
-            what = "1 unspent Fairy Gold"
+            what = "fairy"
         elif victim.fairy_spent:
             victim.fairy_spent -= 1
             thief.fairy_spent += 1
-            what = "1 spent Fairy Gold (it returns to the thief at the end of the turn)"
+            what = "fairy_spent"
         else:
-            what = "nothing"
-        self.notes[w].append(f"turn {self.turn}: Thief: you took {what} from p{action.a}")
-        self.notes[action.a].append(f"turn {self.turn}: Thief: p{w} took {what} from you")
+            what = "none"
+        # which coin left a screen is private to the two of them (F8)
+        self._e("fist.thief.coin", None, w, v)
+        self._e("fist.thief.coin_taken", w, w, v, what)
+        self._e("fist.thief.coin_taken", v, w, v, what)
 
     def _brigand(self, w: int, target: int, step: pw.TakeAllFrom) -> None:
         victim = self.players[target]
@@ -944,9 +1060,10 @@ class FistState(State):
         victim.silver -= silver
         me.common += common
         me.silver += silver
-        what = f"{common} Common Gold and {silver} Silver"
-        self.notes[w].append(f"turn {self.turn}: Brigand: p{target} gave you {what}")
-        self.notes[target].append(f"turn {self.turn}: Brigand: you gave p{w} {what}")
+        # the amount is private to the two of them (F7 Brigand, F8)
+        self._e("fist.brigand.chose", None, w, target)
+        self._e("fist.brigand.handed", w, w, target, common, silver)
+        self._e("fist.brigand.handed", target, w, target, common, silver)
 
     def _on_power_chance(self, action: FistAction) -> None:
         w = self.winner
@@ -957,9 +1074,11 @@ class FistState(State):
         self.pchance = None
         self.phase = _P_RUNNING
         if kind == _PC_GOBLIN:
+            self._e("fist.goblin.drew", None, w, self.cards[action.a].id)
             self._play_from_pile(action.a)
         elif kind == _PC_BAG:
             c = action.a
+            self._e("fist.bag.drawn", None, w, COLOURS[c])
             self.bag[c] -= 1
             bank.stones[c] -= 1
             p.stones[c] += 1
@@ -972,7 +1091,9 @@ class FistState(State):
             c = action.a
             bank.stones[c] -= 1
             self.drawn[c] += 1
+            self._e("fist.rainbow.drawn", None, w, COLOURS[c])
             if c == self.rainbow_colour:
+                self._e("fist.rainbow.bust", None, w, COLOURS[c])
                 for i in range(3):
                     bank.stones[i] += self.drawn[i]
                 self.drawn = [0, 0, 0]
@@ -985,34 +1106,25 @@ class FistState(State):
         self._run()
 
     # ------------------------------------------------------------------ views (F8)
-    def _public_players(self) -> list[JSON]:
-        out = []
-        sealed = self.phase in (Phase.BID, Phase.TIEBID)
-        for s, p in enumerate(self.players):
-            entry: JSON = {
-                "seat": s,
-                "score": p.score,
-                "stones": dict(zip(COLOURS, p.stones, strict=True)),
-                "doppelganger": self.doppel_holder == s,
-            }
-            if sealed:
-                entry["has_bid"] = self.bids[s] is not None
-            out.append(entry)
-        return out
+    def _seats_public(self) -> list[JSON]:
+        sealed = self.phase == _P_BID or self.phase == _P_TIEBID
+        return [{"seat": s, "score": p.score,
+                 "stones": {"red": p.stones[0], "blue": p.stones[1], "yellow": p.stones[2]},
+                 "doppelganger": self.doppel_holder == s,
+                 "has_bid": (self.bids[s] is not None) if sealed else None}
+                for s, p in enumerate(self.players)]
 
     def _public(self) -> JSON:
+        """The public part of a view (:class:`dragonlair.games.fist.views.FistPublic`)."""
         names = self.game.card_ids
         bank = self.bank
-        outcome = self.outcome()
         in_rainbow = self.pchance == PowerChance.RAINBOW or (
             self.phase == Phase.DECIDE and self.dec == Dec.RAINBOW_MORE)
+        opts = self.game.options
         return {
-            "game": "fist",
             "players": self.num_players,
-            "options": copy.deepcopy(self.game.options),  # public table options
-            "turn": self.turn,
-            "phase": self.phase.name.lower(),
-            "to_move": ["chance" if s == CHANCE else s for s in self.to_move],
+            "options": {"players": opts["players"], "max_turns": opts["max_turns"],
+                        "custom": copy.deepcopy(opts["custom"])},
             "card": names[self.current] if self.current is not None else None,
             "tie_break": list(self.tied) if self.phase == Phase.TIEBID else [],
             "winner": self.winner,
@@ -1029,39 +1141,79 @@ class FistState(State):
             "drawn": dict(zip(COLOURS, self.drawn, strict=True)),
             "rainbow_colour": COLOURS[self.rainbow_colour] if in_rainbow else None,
             "second_highest": list(self.second) if self.winner is not None else [],
-            "seats": self._public_players(),
+            "seats": self._seats_public(),
             "decision": (self.dec.name.lower() if self.phase == Phase.DECIDE and self.dec
                          is not None else None),
-            "result": outcome.to_json() if outcome else None,
+            "history": self._public_history(),
         }
 
-    def _public_history(self, seat: int | None) -> list[str]:
+    def _public_history(self) -> list[str]:
         """The record so far; sealed bids not yet revealed show only who has bid (F8)."""
         out = self._log[:]
         if self.phase in (Phase.BID, Phase.TIEBID):
             for i in range(self.sealed_from, len(out)):
-                s = self._history[i][0]
-                if s != seat:
-                    out[i] = f"p{s}: sealed"
+                out[i] = f"p{self._history[i][0]}: sealed"
         return out
 
+    def _private(self, seat: int) -> JSON:
+        """This seat's screen (:class:`dragonlair.games.fist.views.FistPrivate`)."""
+        p = self.players[seat]
+        bid = self.bids[seat] if self.phase in (Phase.BID, Phase.TIEBID) else None
+        return {"fairy": p.fairy, "fairy_spent": p.fairy_spent, "common": p.common,
+                "silver": p.silver, "black": p.black, "amulet": p.amulet,
+                "bid": str(bid) if bid is not None else None}
+
+    def _legal(self, seat: int) -> JSON | None:
+        """This seat's legal actions, compactly (:class:`.views.FistLegal`)."""
+        if seat not in self.to_move:
+            return None
+        p = self.players[seat]
+        if self.phase == _P_BID:
+            return {"kind": "bid", "bid": {"fairy": p.fairy, "common": p.common,
+                                           "black": p.black > 0, "amulet": p.amulet > 0},
+                    "silver": None, "decision": None, "card": self._card_id(), "choices": None}
+        if self.phase == _P_TIEBID:
+            return {"kind": "silver", "bid": None,
+                    "silver": {"silver": p.silver, "amulet": p.amulet > 0},
+                    "decision": None, "card": self._card_id(), "choices": None}
+        assert self.dec is not None
+        card = self.game.card_ids[self.dec_card]
+        return {"kind": "decision", "bid": None, "silver": None,
+                "decision": self.dec.name.lower(), "card": card,
+                "choices": [choice_json(a, card, self.game.card_ids) for a in self.dec_legal]}
+
     def view(self, seat: int | None, since: int = 0) -> JSON:
-        """What ``seat`` may know (F8); ``None`` for a spectator."""
+        """What ``seat`` may know (F8); ``None`` for a spectator: the envelope of
+        :mod:`dragonlair.core.views`, with the events this viewer may see from ``since`` on."""
         if seat is not None:
             check_seat_range(seat, self.num_players)
-        v = self._public()
-        v["seat"] = seat
-        v["history"] = self._public_history(seat)
-        if seat is not None:
-            p = self.players[seat]
-            v["me"] = {**p.coins_json(),
-                       "bid": str(self.bids[seat]) if self.phase in (Phase.BID, Phase.TIEBID)
-                       and self.bids[seat] is not None else None,
-                       "notes": list(self.notes[seat])}
-        return v
+        if type(since) is not int:
+            raise OptionError("fist.view.since", value=shown(since))
+        seqs, stored = self._vcache.events(self._ev, self._nev, seat)
+        start = bisect_left(seqs, since) if since > 0 else 0
+        events: list[dict[str, Any]] = list(stored[start:])
+        pending = self._pending()
+        if pending:
+            base = self._nev
+            events += [event_json(base + i, e) for i, e in enumerate(pending)
+                       if (e.to is None or e.to == seat) and base + i >= since]
+        outcome = self.outcome()
+        return envelope(
+            game="fist", game_version=self.game.info.version, seat=seat,
+            to_move=[s for s in self.to_move if s != CHANCE],
+            chance=self.to_move == (CHANCE,), phase=self.phase.name.lower(), turn=self.turn,
+            public=self._public(),
+            private=self._private(seat) if seat is not None else None,
+            legal=self._legal(seat) if seat is not None else None,
+            events=events, since=max(since, 0), total=self.event_count,
+            result=outcome.to_json() if outcome else None)
 
     def full_state(self) -> JSON:
         v = self._public()
+        outcome = self.outcome()
+        v.update(turn=self.turn, phase=self.phase.name.lower(),
+                 to_move=["chance" if s == CHANCE else s for s in self.to_move],
+                 result=outcome.to_json() if outcome else None)
         v["history"] = self._log[:]
         v["players_full"] = [
             {"seat": s, "score": p.score, "stones": dict(zip(COLOURS, p.stones, strict=True)),

@@ -69,6 +69,7 @@ class Board:
 
     @classmethod
     def from_view(cls, view: JSON) -> Board:
+        """The grid of a view's public part."""
         b = cls()
         for name, card in view["grid"].items():
             b.place(BY_ID[card].value, CELL_INDEX[name])
@@ -155,9 +156,10 @@ class GreedyMasterBot:
         moves = _place_moves(legal)
         if not moves:
             return legal[0]
-        table = TABLES[view.get("four_of_a_kind", "100")]
-        board = Board.from_view(view)
         seat: int = view["seat"]
+        public = view["public"]
+        table = TABLES[public["four_of_a_kind"]]
+        board = Board.from_view(public)
         best: list[MasterAction] = []
         top = -10**9
         for a in moves:
@@ -394,11 +396,12 @@ class ExpertMasterBot:
         if len(moves) == 1:
             return moves[0]
         seat: int = view["seat"]
-        table = TABLES[view.get("four_of_a_kind", "100")]
-        board = Board.from_view(view)
-        mine = _counts(view["hand"])
-        unseen = _counts(view["unseen"])
-        opp_size: int = view["hand_sizes"][1 - seat]
+        public, private = view["public"], view["private"]
+        table = TABLES[public["four_of_a_kind"]]
+        board = Board.from_view(public)
+        mine = _counts(private["hand"])
+        unseen = _counts(private["unseen"])
+        opp_size: int = public["hand_sizes"][1 - seat]
         gains = [_net_gain(table, board.cols, board.rows, a.value, a.cell, seat) for a in moves]
         if 16 - board.placed <= self.exact:
             totals = self._exact(board, seat, mine, unseen, opp_size, moves, table)

@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dragonlair.core.errors import OptionError
+from dragonlair.core.errors import OptionError, shown
 
 
 @dataclass(frozen=True, slots=True)
 class DragonCard:
+    """A kind of dragon card: its value and id; its name is in the catalogues, keyed by id
+    (``master.card.<id>``)."""
+
     value: int
     id: str
-    name_en: str
-    name_de: str
 
     def name(self, lang: str = "en") -> str:
-        return self.name_de if lang == "de" else self.name_en
+        from dragonlair.core.i18n import term
+
+        return term(f"master.card.{self.id}", lang)
 
 
 CARDS: tuple[DragonCard, ...] = (
-    DragonCard(0, "egg", "Dragon Egg", "Drachenei"),
-    DragonCard(1, "emerald", "Emerald Dragon", "Smaragd-Drache"),
-    DragonCard(2, "sapphire", "Sapphire Dragon", "Saphir-Drache"),
-    DragonCard(3, "ruby", "Ruby Dragon", "Rubin-Drache"),
+    DragonCard(0, "egg"),
+    DragonCard(1, "emerald"),
+    DragonCard(2, "sapphire"),
+    DragonCard(3, "ruby"),
 )
 COPIES = 5
 HAND = 8
@@ -35,8 +38,8 @@ def score_table(four_of_a_kind: str) -> list[int]:
     """Line score (M4) for every line content, indexed by the base-5 code
     ``sum(5 ** value for each card)`` (at most 4 cards, so codes stay below 625)."""
     if four_of_a_kind not in FOUR_OF_A_KIND:
-        raise OptionError(f"four_of_a_kind must be one of {', '.join(FOUR_OF_A_KIND)}, "
-                          f"not {four_of_a_kind!r}")
+        raise OptionError("master.option.four_of_a_kind", value=shown(four_of_a_kind),
+                          choices=list(FOUR_OF_A_KIND))
     table = [0] * 625
     for code in range(625):
         counts = [(code // 5**v) % 5 for v in range(4)]

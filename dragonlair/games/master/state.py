@@ -14,14 +14,16 @@ from __future__ import annotations
 import copy
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
-from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.errors import IllegalActionError, shown
+from dragonlair.core.events import Event
 from dragonlair.core.game import CHANCE, JSON, Outcome, State, check_seat_range
 from dragonlair.core.records import entries_up_to
+from dragonlair.core.views import envelope
 from dragonlair.games.master.cards import CARDS, COPIES, HAND, compare
 
 if TYPE_CHECKING:
@@ -101,6 +103,25 @@ def placement_problem(occupied: set[int], cell: int) -> str | None:
     if max(xs) - min(xs) >= BOX or max(ys) - min(ys) >= BOX:
         return "outside_box"
     return None
+
+
+def placement_refusal(grid: Sequence[int], cell: int, legal: Sequence[int]) -> IllegalActionError:
+    """The refusal of a card on ``cell`` (not a legal cell now, M3), with its reason as a code:
+    ``master.place.cell_taken``, ``master.place.first_on_origin``, ``master.place.not_adjacent``
+    or ``master.place.outside_box``; ``grid``: the value on each cell (-1: empty)."""
+    occupied = {c for c, v in enumerate(grid) if v >= 0}
+    problem = placement_problem(occupied, cell) or "outside_box"
+    name = cell_name(cell)
+    where = [cell_name(c) for c in legal]
+    if problem == "taken":
+        return IllegalActionError("master.place.cell_taken", rule="M3", cell=name,
+                                  card=CARDS[grid[cell]].id, legal=where)
+    if problem == "origin":
+        return IllegalActionError("master.place.first_on_origin", rule="M3", cell=name,
+                                  origin=cell_name(ORIGIN))
+    if problem == "not_adjacent":
+        return IllegalActionError("master.place.not_adjacent", rule="M3", cell=name, legal=where)
+    return IllegalActionError("master.place.outside_box", rule="M3", cell=name, legal=where)
 
 
 class Kind(IntEnum):
@@ -235,9 +256,11 @@ class RoundResult:
     starter: int
     set_aside: list[int]
     decided_at: int | None = None
+    #: the history entry where the round began
+    start: int = 0
 
     def to_json(self) -> JSON:
-        return {"columns": self.columns, "rows": self.rows, "winner": self.winner,
+        return {"columns": self.columns[:], "rows": self.rows[:], "winner": self.winner,
                 "starter": self.starter,
                 "set_aside": sorted(CARDS[v].id for v in self.set_aside),
                 "decided_at": self.decided_at}
@@ -262,7 +285,13 @@ class MasterState(State):
         self._log_list: list[str] = []  # the record entries of _history, written on demand
         self.round_start = 0  # index in history where this round began
         self.winners: tuple[int, ...] = ()
+        #: why the game ended: a catalogue code and its params (master.end.*)
         self.end_reason = ""
+        self.end_params: JSON = {}
+        # events follow from the history and are written on demand (_sync_events): the
+        # history entries already told, and the round (number, first entry) they are in
+        self._ev_at = 0
+        self._ev_round = (0, 0)
         self._new_round()
 
     def _new_round(self) -> None:
@@ -347,8 +376,8 @@ class MasterState(State):
         phase = self.phase
         if phase == _DEAL:
             if action.kind != _K_DEAL or not self.deck[action.value]:
-                raise IllegalActionError(
-                    f"chance must deal a card still in the deck here, not '{action}'", "M2")
+                raise IllegalActionError("master.chance.deal_expected", rule="M2",
+                                         action=str(action))
             v = action.value
             self.deck[v] -= 1
             seat = 0 if self.dealt < HAND else 1
@@ -359,11 +388,11 @@ class MasterState(State):
                 self._after_deal()
         elif phase == _START:
             if action.kind != _K_START:
-                raise IllegalActionError(f"chance must choose the start player, not '{action}'",
-                                         "M2")
+                raise IllegalActionError("master.chance.start_expected", rule="M2",
+                                         action=str(action))
             self._begin(action.value)
         else:
-            raise IllegalActionError("no chance event is due", "M2")
+            raise IllegalActionError("master.chance.not_due", rule="M2", action=str(action))
 
     def _after_deal(self) -> None:
         if not self.rounds:
@@ -381,18 +410,30 @@ class MasterState(State):
         self.phase = Phase.PLACE
         self.to_move = (starter,)
 
-    def _place(self, seat: int, action: MasterAction) -> None:
+    def refusal(self, seat: int, action: MasterAction) -> IllegalActionError | None:
+        """Why ``seat`` may not place ``action`` now (M3), as a coded error; None if it may.
+        The one judge of a placement: :meth:`apply` and the interfaces ask it."""
         if action.kind != _K_PLACE:
-            raise IllegalActionError(f"p{seat} must place a card, not '{action}'", "M3")
+            return IllegalActionError("master.place.not_a_placement", rule="M3", seat=seat,
+                                      action=str(action))
+        if seat != self.player or self.phase != _PLACE:
+            return IllegalActionError("master.turn.not_to_move", rule="M3", seat=seat)
+        v, cell = action.value, action.cell
+        if not self.hands[seat][v]:
+            return IllegalActionError("master.place.card_not_in_hand", rule="M3", seat=seat,
+                                      card=CARDS[v].id)
+        if not (0 <= cell < CELLS and self.legal_mask >> cell & 1):
+            return placement_refusal(self.grid, cell, self.legal_cells())
+        return None
+
+    def _place(self, seat: int, action: MasterAction) -> None:
+        if (action.kind != _K_PLACE or not self.hands[seat][action.value]
+                or not self.legal_mask >> action.cell & 1):
+            refusal = self.refusal(seat, action)
+            assert refusal is not None
+            raise refusal
         v, cell = action.value, action.cell
         hand = self.hands[seat]
-        if not hand[v]:
-            raise IllegalActionError(f"p{seat} has no {CARDS[v].name_en} in hand", "M3")
-        if not (0 <= v < 4 and 0 <= cell < CELLS and self.legal_mask >> cell & 1):
-            where = ", ".join(cell_name(c) for c in self.legal_cells())
-            raise IllegalActionError(
-                f"{cell_name(cell)} is not a legal cell: a card must touch a placed card along "
-                f"a side and keep the cards within a 4 x 4 box (legal now: {where})", "M3")
         hand[v] -= 1
         if not hand[v]:
             self.hand_masks[seat] &= ~(1 << v)
@@ -439,23 +480,27 @@ class MasterState(State):
         lowest_first = list(zip(sorted(cols), sorted(rows), strict=True))
         decided_at = next((i for i, (a, b) in enumerate(lowest_first) if a != b), None)
         self.rounds.append(RoundResult(cols, rows, winner, self.starter, set_aside,
-                                       decided_at))
+                                       decided_at, self.round_start))
         if not self.game.match:
-            self._game_over((winner,) if winner is not None else (),
-                            "lowest lines compared" if winner is not None else "drawn round")
+            if winner is None:
+                self._game_over((), "master.end.drawn", {})
+            else:
+                self._game_over((winner,), "master.end.lowest_lines",
+                                {"seat": winner, "at": decided_at})
             return
         if winner is not None:
             self.dragons[winner] += 1
             if self.dragons[winner] == 2:
-                self._game_over((winner,), f"p{winner} took a second dragon")
+                self._game_over((winner,), "master.end.second_dragon", {"seat": winner})
                 return
         self._new_round()
 
-    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+    def _game_over(self, winners: tuple[int, ...], reason: str, params: JSON) -> None:
         self.phase = Phase.OVER
         self.to_move = ()
         self.winners = winners
         self.end_reason = reason
+        self.end_params = params
 
     def outcome(self) -> Outcome | None:
         if self.phase != Phase.OVER:
@@ -470,7 +515,8 @@ class MasterState(State):
             placings = (1, 2) if w == 0 else (2, 1)
         else:
             placings = (1, 1)
-        return Outcome(self.winners, placings, self.end_reason, scores)
+        return Outcome(self.winners, placings, self.end_reason, scores,
+                       dict(self.end_params))
 
     def clone(self) -> MasterState:
         s = copy.copy(self)
@@ -486,14 +532,110 @@ class MasterState(State):
         s._log_list = self._log_list[:]
         return s
 
+    # ------------------------------------------------------------------ events (M6)
+    @property
+    def event_count(self) -> int:
+        self._sync_events()
+        return self._nev
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[tuple[int, Event]]:
+        self._sync_events()
+        return super().events_for(seat, since)
+
+    def all_events(self) -> list[Event]:
+        self._sync_events()
+        return super().all_events()
+
+    def _sync_events(self) -> None:
+        """Write the events of the history entries not told yet.
+
+        Events follow from the actions (and the rounds they finished), so they are written
+        when someone reads them, not on every action: play and search pay nothing for them.
+        What they tell follows M6: each seat learns its own hand (``master.deal.hand``, to
+        that seat only), everyone that the deal is done; placements, round results, the set
+        aside cards (revealed when the round ends) and the end are public."""
+        history = self._history
+        at = self._ev_at
+        if at == len(history):
+            return
+        rnd, start = self._ev_round
+        ev, nev = self._ev, self._nev
+
+        def add(code: str, to: int | None = None, **params: object) -> None:
+            nonlocal ev, nev
+            ev = (Event(code, params, to), ev)
+            nev += 1
+
+        deals = 2 * HAND
+        while at < len(history):
+            seat, action = history[at]
+            step = at - start
+            if step == 0:
+                add("master.round.begin", round=rnd + 1)
+            if action.kind == _K_DEAL and step == deals - 1:
+                dealt = [a.value for _, a in history[start:start + deals]]
+                for owner in (0, 1):
+                    cards = sorted(dealt[owner * HAND:(owner + 1) * HAND])
+                    add("master.deal.hand", to=owner, seat=owner,
+                        cards=[CARDS[v].id for v in cards])
+                add("master.deal.done", n=HAND, aside=len(CARDS) * COPIES - deals)
+                if rnd:  # M5: who starts a later round of a match follows from the last one
+                    last = self.rounds[rnd - 1]
+                    if last.winner is not None:
+                        add("master.start.loser", seat=1 - last.winner)
+                    else:
+                        add("master.start.after_draw", seat=1 - last.starter)
+            elif action.kind == _K_START:
+                add("master.start.lot", seat=action.value)
+            elif action.kind == _K_PLACE:
+                add("master.move.placed", seat=seat, card=CARDS[action.value].id,
+                    cell=cell_name(action.cell))
+                if step == 2 * deals - (0 if rnd else -1) - 1:  # the 16th card: scored (M4)
+                    self._round_events(rnd, add)
+                    rnd += 1
+                    start = at + 1
+            at += 1
+        self._ev, self._nev = ev, nev
+        self._ev_at = at
+        self._ev_round = (rnd, start)
+
+    def _round_events(self, rnd: int, add: Callable[..., None]) -> None:
+        r = self.rounds[rnd]
+        if r.winner is None or r.decided_at is None:
+            add("master.round.drawn", round=rnd + 1, columns=r.columns, rows=r.rows)
+        else:
+            at = r.decided_at
+            add("master.round.won", round=rnd + 1, seat=r.winner, at=at,
+                a=sorted(r.columns)[at], b=sorted(r.rows)[at], columns=r.columns, rows=r.rows)
+        add("master.round.set_aside", cards=sorted(CARDS[v].id for v in r.set_aside))
+        if self.game.match and r.winner is not None:
+            won = sum(1 for x in self.rounds[:rnd + 1] if x.winner == r.winner)
+            add("master.match.dragon", seat=r.winner, n=won)
+        if rnd == len(self.rounds) - 1 and self.phase == Phase.OVER:
+            add(self.end_reason, **self.end_params)
+
     # ------------------------------------------------------------------ views (M6)
+    def _placements(self, start: int) -> list[JSON]:
+        """The placements of the round whose first history entry is ``start``, in order."""
+        out: list[JSON] = []
+        for seat, a in self._history[start:]:
+            if seat != CHANCE:
+                out.append({"seat": seat, "card": CARDS[a.value].id, "cell": cell_name(a.cell)})
+                if len(out) == 2 * HAND:
+                    break
+        return out
+
+    def _round_json(self, r: RoundResult) -> JSON:
+        out = r.to_json()
+        out["placements"] = self._placements(r.start)
+        return out
+
     def _public(self) -> JSON:
+        """What everyone may see (M6): the grid, the turn, each hand's size, past rounds."""
         cols, rows = self.line_scores()
-        outcome = self.outcome()
+        over = self.phase == Phase.OVER
         return {
-            "game": "master",
-            "phase": self.phase.name.lower(),
-            "to_move": ["chance" if s == CHANCE else s for s in self.to_move],
+            "round": len(self.rounds) + (0 if over else 1),
             "grid": {cell_name(c): CARDS[v].id for c, v in enumerate(self.grid) if v >= 0},
             "box": self._box_json(),
             "legal_cells": ([cell_name(c) for c in self.legal_cells()]
@@ -504,8 +646,8 @@ class MasterState(State):
             "match": self.game.match,
             "four_of_a_kind": self.game.four_of_a_kind,
             "dragons": self.dragons[:],
-            "rounds": [r.to_json() for r in self.rounds],
-            "result": outcome.to_json() if outcome else None,
+            "placements": self._placements(self.round_start),
+            "rounds": [self._round_json(r) for r in self.rounds],
         }
 
     def _box_json(self) -> JSON | None:
@@ -524,27 +666,53 @@ class MasterState(State):
             out[v] -= self.hands[seat][v]
         return out
 
+    def _legal_json(self, seat: int) -> JSON | None:
+        """Compactly, what ``seat`` may do now (M3: any card of its hand on any legal cell)."""
+        if seat != self.player or self.phase != Phase.PLACE:
+            return None
+        return {"action": "place",
+                "cards": [CARDS[v].id for v in range(4) if self.hands[seat][v]],
+                "cells": [cell_name(c) for c in self.legal_cells()]}
+
     def view(self, seat: int | None, since: int = 0) -> JSON:
         if seat is not None:
             check_seat_range(seat, 2)
-        v = self._public()
-        log = self._log[:]
-        # the deal of the current round is secret: each seat sees only its own cards (M6)
-        for i in range(self.round_start, min(len(log), self.round_start + 2 * HAND)):
-            owner = 0 if i - self.round_start < HAND else 1
-            if self.phase != Phase.OVER and owner != seat:
-                log[i] = f"chance: deal to p{owner}"
-        v["history"] = log
-        v["seat"] = seat
+        if type(since) is not int or since < 0:
+            raise IllegalActionError("master.view.bad_since", since=shown(since))
+        private = None
+        legal = None
         if seat is not None:
-            v["hand"] = {CARDS[i].id: n for i, n in enumerate(self.hands[seat])}
-            v["unseen"] = {CARDS[i].id: n for i, n in enumerate(self.unseen(seat))}
-            v["lines"] = "columns" if seat == 0 else "rows"
-        return v
+            private = {
+                "hand": {CARDS[i].id: n for i, n in enumerate(self.hands[seat])},
+                "unseen": {CARDS[i].id: n for i, n in enumerate(self.unseen(seat))},
+                "lines": "columns" if seat == 0 else "rows",
+            }
+            legal = self._legal_json(seat)
+        outcome = self.outcome()
+        events = [e.to_json(seq) for seq, e in self.events_for(seat, since)]
+        return envelope(
+            game="master", game_version=self.game.info.version, seat=seat,
+            to_move=[s for s in self.to_move if s != CHANCE],
+            chance=self.to_move == (CHANCE,), phase=self.phase.name.lower(),
+            turn=self.turn_count(), public=self._public(), private=private, legal=legal,
+            events=events, since=since, total=self._nev,
+            result=outcome.to_json() if outcome else None)
 
     def full_state(self) -> JSON:
         v = self._public()
+        v["game"] = "master"
+        v["phase"] = self.phase.name.lower()
+        v["to_move"] = ["chance" if s == CHANCE else s for s in self.to_move]
+        outcome = self.outcome()
+        v["result"] = outcome.to_json() if outcome else None
         v["history"] = self._log[:]
         v["hands"] = [{CARDS[i].id: n for i, n in enumerate(h)} for h in self.hands]
         v["set_aside"] = {CARDS[i].id: n for i, n in enumerate(self.deck)}
         return v
+
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self) -> JSON:
+        """Everything, as JSON (:func:`dragonlair.games.master.snapshot.restore` reads it)."""
+        from dragonlair.games.master.snapshot import snapshot
+
+        return snapshot(self)

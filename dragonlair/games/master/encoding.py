@@ -1,0 +1,92 @@
+"""Dragon Master's observation encoder (M6), built from a seat's view only
+(:mod:`dragonlair.interop.encoding` describes the vectors).
+"""
+
+from __future__ import annotations
+
+from dragonlair.core.game import JSON
+from dragonlair.interop.encoding import Encoder, Vector
+
+
+class MasterEncoder(Encoder):
+    """Dragon Master (M6: public grid and hand sizes, one's own hand).
+
+    Cells are numbered ``row * 7 + column`` (a1 = 0, b1 = 1, ..., g7 = 48); card values are
+    egg, emerald, sapphire, ruby (0-3). The recall block is the current round's placements in
+    order: with the seat's own hand it is the seat's whole record of the round.
+    """
+
+    game_id = "master"
+
+    def _build(self) -> None:
+        from dragonlair.games.master.state import CELLS, Phase
+
+        self.phases = [p.name.lower() for p in Phase]
+        o = self.obs
+        o.add("seat", 2, "one-hot: the observing seat (0 owns the columns, 1 the rows)")
+        o.add("phase", len(self.phases), "one-hot: deal, start, place, over")
+        o.add("to_move", 3, "p0, p1, chance")
+        o.add("grid", CELLS * 4, "cell x value one-hot (49 x 4): the placed cards")
+        o.add("legal_cells", CELLS, "cells a card may go on now (M3)")
+        o.add("hand_sizes", 2, "cards in each hand / 8")
+        o.add("line_scores", 8, "seat 0's four column scores, then seat 1's four row scores, "
+              "/ 100", high=2.0)
+        o.add("starter", 2, "one-hot: who started the round")
+        o.add("match", 3, "match play flag, then each seat's dragons / 2")
+        o.add("hand", 4, "own hand: count per value / 8 (zeros for a spectator)")
+        o.add("unseen", 4, "cards the seat has not seen, per value / 5 (M6)")
+        o.add("result", 2, "winners once the game is over")
+        self.slots = 16
+        self.recall.add("placements", self.slots * (2 + 4 + CELLS),
+                        "16 slots in placement order: placer one-hot (2), value one-hot (4), "
+                        "cell one-hot (49)")
+
+    def _observe(self, view: JSON, vec: Vector) -> None:
+        from dragonlair.games.master.cards import BY_ID, CARDS
+        from dragonlair.games.master.state import cell_index
+
+        at = self.obs.at
+        public, private = view["public"], view["private"]
+        self._one_hot(vec, at["seat"], view.get("seat"))
+        self._one_hot(vec, at["phase"], self.phases.index(view["phase"]))
+        self._to_move(vec, at["to_move"], [*view["to_move"], *(["chance"] if view["chance"]
+                                                                else [])])
+        g = at["grid"].start
+        for name, card in public["grid"].items():
+            cell = cell_index(name)
+            assert cell is not None
+            vec[g + cell * 4 + BY_ID[card].value] = 1.0
+        self._mask(vec, at["legal_cells"],
+                   (cell_index(c) or 0 for c in public["legal_cells"]))
+        sl = at["hand_sizes"]
+        vec[sl] = [n / 8 for n in public["hand_sizes"]]
+        scores = public["line_scores"]
+        lines = list(scores["columns"]) + list(scores["rows"])
+        vec[at["line_scores"]] = [x / 100 for x in lines]
+        self._one_hot(vec, at["starter"], public["starter"])
+        m = at["match"].start
+        vec[m] = 1.0 if public["match"] else 0.0
+        vec[m + 1] = public["dragons"][0] / 2
+        vec[m + 2] = public["dragons"][1] / 2
+        if private is not None:
+            vec[at["hand"]] = [private["hand"][c.id] / 8 for c in CARDS]
+            vec[at["unseen"]] = [private["unseen"][c.id] / 5 for c in CARDS]
+        result = view.get("result")
+        if result:
+            self._mask(vec, at["result"], result["winners"])
+
+    def _recall(self, view: JSON, vec: Vector) -> None:
+        from dragonlair.games.master.cards import BY_ID
+        from dragonlair.games.master.state import CELLS, cell_index
+
+        public = view["public"]
+        # the placements of the round on the grid (none between a match's rounds)
+        placed = public["placements"] if public["grid"] else []
+        width = 2 + 4 + CELLS
+        for slot, entry in enumerate(placed):
+            base = slot * width
+            vec[base + entry["seat"]] = 1.0
+            vec[base + 2 + BY_ID[entry["card"]].value] = 1.0
+            c = cell_index(entry["cell"])
+            assert c is not None
+            vec[base + 6 + c] = 1.0

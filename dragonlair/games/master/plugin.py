@@ -1,0 +1,109 @@
+"""Dragon Master, declared for the rest of the system (:mod:`dragonlair.core.plugin`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dragonlair.core.game import JSON, Action, Game
+from dragonlair.core.players import BotFactory
+from dragonlair.core.plugin import BenchReference, Determinizer, GamePlugin, InteropSpec, rules_in
+from dragonlair.games.master.game import INFO
+from dragonlair.games.master.state import Kind
+
+#: placements in one round (M3: 16 cards on the grid)
+PLACEMENTS = 16
+
+
+def make(options: Mapping[str, Any]) -> Game:
+    from dragonlair.games.master.game import MasterGame
+
+    return MasterGame(options)
+
+
+def bots() -> dict[str, BotFactory]:
+    from dragonlair.games.master.bots import ExpertMasterBot, GreedyMasterBot
+
+    return {"greedy": GreedyMasterBot, "expert": ExpertMasterBot}
+
+
+def is_chance_action(action: Action) -> bool:
+    """Deals and the start player are chance outcomes."""
+    return int(getattr(action, "kind", -1)) in (Kind.DEAL, Kind.START)
+
+
+def decision_bound(game: Game) -> int:
+    """One round: 16 placements. A match (M5) has no bound (drawn rounds repeat)."""
+    if game.options.get("match"):
+        raise ValueError("a Dragon Master match has no bound on its length (drawn rounds "
+                         "repeat); use single rounds (match=false)")
+    return PLACEMENTS
+
+
+def to_options(params: Mapping[str, Any]) -> dict[str, Any]:
+    """``four_of_a_kind_face`` (a bool: "100" reads back as a number in game strings) is the
+    ``four_of_a_kind`` option (M4)."""
+    out = dict(params)
+    if "four_of_a_kind_face" in out:
+        out["four_of_a_kind"] = "100+face" if out.pop("four_of_a_kind_face") else "100"
+    return out
+
+
+def encoder(game: Game) -> Any:
+    from dragonlair.games.master.encoding import MasterEncoder
+
+    return MasterEncoder(game)
+
+
+def determinizer() -> Determinizer:
+    from dragonlair.games.master.determinize import determinize
+
+    return determinize
+
+
+def view_schema() -> JSON:
+    from dragonlair.games.master.views import view_schema as schema
+
+    return schema()
+
+
+def result_detail(full: JSON, names: Sequence[str], lang: str) -> str | None:
+    """What decided a single round (M4): the one pair of lines the engine names; ``None``
+    for a match or an unfinished game."""
+    if full.get("match") or not full.get("rounds"):
+        return None
+    from dragonlair.cli.master_screen import deciding_line
+
+    padded = [*names, "", ""][:2]
+    line = deciding_line(full["rounds"][-1], padded, lang)
+    return None if line is None else line + "."
+
+
+PLUGIN = GamePlugin(
+    info=INFO,
+    make=make,
+    bots=bots,
+    default_bot="expert",
+    strongest_bot="expert",
+    is_chance_action=is_chance_action,
+    encoder=encoder,
+    determinizer=determinizer,
+    interop=InteropSpec(
+        parameters={"players": 2, "four_of_a_kind_face": False, "options": ""},
+        decision_bound=decision_bound,
+        to_options=to_options,
+        references=(
+            BenchReference("tic_tac_toe", {}, False,
+                           "two players placing pieces on a grid, the legal moves being cells "
+                           "of the board, as Dragon Master's placements (OpenSpiel has no "
+                           "dealt-card placement game; its card games, e.g. leduc_poker, bet "
+                           "rather than place)"),
+        ),
+    ),
+    view_schema=view_schema,
+    terminal="dragonlair.cli.master_play:play_master",
+    terminal_rules="dragonlair.cli.master_screen:render_rules",
+    terminal_result="dragonlair.games.master.plugin:result_detail",
+    bench_options={},
+    rules=rules_in("dragonlair.games.master"),
+)

@@ -7,4 +7,5 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,ray,plot,openspiel,pettingzoo,server]"
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/python -m pytest -p no:cacheprovider
+# -m "": every test, the slow loops included (a plain `pytest` skips them)
+.venv/bin/python -m pytest -p no:cacheprovider -m ""

@@ -285,7 +285,7 @@ def test_replay_names_the_deciding_lines(tmp_path: Path) -> None:
     code, out = invoke("replay", str(path))
     assert code == 0, out
     text = " ".join(out.split())
-    assert "Winner: p1 (Bo). lowest lines compared. Decided by the second-lowest lines: " \
+    assert "Winner: p1 (Bo). lowest lines compared: Bo wins. Decided by the second-lowest lines: " \
            "p0 Ann 12 against p1 Bo 15 (the lower lines are equal: 6 : 6)." in text
     assert "Scores: p0 6, p1 6" not in text
 

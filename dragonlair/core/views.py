@@ -25,6 +25,8 @@ holds everything up to N asks for ``since=N`` and gets only what is new.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -106,3 +108,29 @@ def envelope(*, game: str, game_version: int, seat: int | None, to_move: list[in
         "events": events, "events_since": since, "events_total": total,
         "result": result,
     }
+
+
+def schema_file(game_id: str) -> str:
+    return f"view-{game_id}.v{SCHEMA_VERSION}.json"
+
+
+def schema_text(schema: dict[str, Any]) -> str:
+    """A schema as the published file holds it."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def schema_paths(game_id: str, root: Path | None = None) -> list[Path]:
+    """Where a game's view schema is published: in the package and in docs/."""
+    base = root or Path(__file__).resolve().parents[2]
+    name = schema_file(game_id)
+    return [base / "dragonlair" / "schemas" / name, base / "docs" / "schemas" / name]
+
+
+def write_schema(game_id: str, schema: dict[str, Any]) -> int:
+    """Write a game's published schema files (each game's ``python -m ...views``)."""
+    text = schema_text(schema)
+    for path in schema_paths(game_id):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    return 0

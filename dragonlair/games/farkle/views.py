@@ -12,14 +12,14 @@ this turn) are in its private part only; the others see how many it holds.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
-from dragonlair.core.views import SCHEMA_VERSION, Envelope, Strict, envelope_schema
+from dragonlair.core import views
+from dragonlair.core.views import Envelope, Strict, envelope_schema
 
 Seat = int
 #: a companion or item card id (a deck file may bring its own, D8)
@@ -151,33 +151,18 @@ class FarkleLegal(Strict):
 
 FarkleView = Envelope[FarklePublic, FarklePrivate, FarkleLegal]
 
-SCHEMA_FILE = f"view-farkle.v{SCHEMA_VERSION}.json"
-
-
 def view_schema() -> dict[str, Any]:
     """The JSON Schema of Dragon Farkle views."""
     return envelope_schema("farkle", FarklePublic, FarklePrivate, FarkleLegal)
 
 
 def schema_text() -> str:
-    return json.dumps(view_schema(), indent=2, ensure_ascii=False) + "\n"
+    return views.schema_text(view_schema())
 
 
 def schema_paths(root: Path | None = None) -> list[Path]:
-    """Where the schema is published: in the package and in docs/."""
-    base = root or Path(__file__).resolve().parents[3]
-    return [base / "dragonlair" / "schemas" / SCHEMA_FILE, base / "docs" / "schemas" / SCHEMA_FILE]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Write the schema files (``python -m dragonlair.games.farkle.views``)."""
-    text = schema_text()
-    for path in schema_paths():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
+    return views.schema_paths("farkle", root)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(views.write_schema("farkle", view_schema()))

@@ -9,14 +9,14 @@ its ``public``, ``private`` and ``legal`` parts have the shapes of :class:`Maste
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
-from dragonlair.core.views import SCHEMA_VERSION, Envelope, Strict, envelope_schema
+from dragonlair.core import views
+from dragonlair.core.views import Envelope, Strict, envelope_schema
 
 CardId = Literal["egg", "emerald", "sapphire", "ruby"]
 #: a cell of the 7 x 7 frame, ``a1`` .. ``g7`` (the first card goes on ``d4``, M3)
@@ -102,33 +102,18 @@ class MasterLegal(Strict):
 
 MasterView = Envelope[MasterPublic, MasterPrivate, MasterLegal]
 
-SCHEMA_FILE = f"view-master.v{SCHEMA_VERSION}.json"
-
-
 def view_schema() -> dict[str, Any]:
     """The JSON Schema of Dragon Master views."""
     return envelope_schema("master", MasterPublic, MasterPrivate, MasterLegal)
 
 
 def schema_text() -> str:
-    return json.dumps(view_schema(), indent=2, ensure_ascii=False) + "\n"
+    return views.schema_text(view_schema())
 
 
 def schema_paths(root: Path | None = None) -> list[Path]:
-    """Where the schema is published: in the package and in docs/."""
-    base = root or Path(__file__).resolve().parents[3]
-    return [base / "dragonlair" / "schemas" / SCHEMA_FILE, base / "docs" / "schemas" / SCHEMA_FILE]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Write the schema files (``python -m dragonlair.games.master.views``)."""
-    text = schema_text()
-    for path in schema_paths():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
+    return views.schema_paths("master", root)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(views.write_schema("master", view_schema()))

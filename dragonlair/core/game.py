@@ -355,6 +355,18 @@ class Game(ABC):
         return dict(self.options)
 
 
+#: What every game's ``State.snapshot()`` says it is (the games check it on restore).
+SNAPSHOT_FORMAT = "dragonlair-snapshot"
+SNAPSHOT_VERSION = 1
+
+
+def snapshot_header(game: Game) -> JSON:
+    """The fields every snapshot starts with: format, version, game id and version, options."""
+    return {"format": SNAPSHOT_FORMAT, "format_version": SNAPSHOT_VERSION,
+            "game": game.info.id, "game_version": game.info.version,
+            "options": game.record_options()}
+
+
 def resolve_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults merged with ``given``, each given value checked against its spec (type,
     range, choices): :class:`OptionError` with code ``core.option.unknown`` (params ``game``,

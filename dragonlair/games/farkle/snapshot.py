@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import DragonlairError, RecordError, shown
 from dragonlair.core.events import Event
-from dragonlair.core.game import CHANCE, JSON
+from dragonlair.core.game import CHANCE, JSON, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshot_header
 from dragonlair.core.records import entry_text, parse_entry
 from dragonlair.games.farkle.actions import FarkleAction
 from dragonlair.games.farkle.events import PARAMS, compact
@@ -24,8 +24,7 @@ if TYPE_CHECKING:
     from dragonlair.games.farkle.game import FarkleGame
     from dragonlair.games.farkle.state import FarkleState
 
-FORMAT = "dragonlair-snapshot"
-FORMAT_VERSION = 1
+FORMAT, FORMAT_VERSION = SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 #: the plain fields of the state: name -> kind (checked on restore)
 _INTS = ("supply", "turn", "player", "start_army", "roller", "full_dice", "hand_dice",
@@ -62,9 +61,7 @@ def snapshot(state: FarkleState) -> JSON:
     })
     game = state.game
     return {
-        "format": FORMAT, "format_version": FORMAT_VERSION,
-        "game": game.info.id, "game_version": game.info.version,
-        "options": game.record_options(),
+        **snapshot_header(game),
         "state": s,
         "history": [entry_text(seat, a) for seat, a in state.history],
         "events": [{"code": e.code, "params": dict(e.params), "to": e.to}

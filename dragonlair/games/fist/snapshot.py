@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import DragonlairError, RecordError, shown
 from dragonlair.core.events import Event, chain_from_list
-from dragonlair.core.game import CHANCE, JSON
+from dragonlair.core.game import CHANCE, JSON, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshot_header
 from dragonlair.core.records import parse_entry
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, FistAction
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
     from dragonlair.games.fist.game import FistGame
     from dragonlair.games.fist.state import FistState
 
-FORMAT = "dragonlair-snapshot"
-FORMAT_VERSION = 1
+FORMAT, FORMAT_VERSION = SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 #: the most events or history entries a snapshot may hold (a game is far shorter)
 MAX_ENTRIES = 1_000_000
 
@@ -106,11 +105,7 @@ def snapshot(state: FistState) -> JSON:
     stored = state.all_events()
     stored = stored[:len(stored) - len(state._pending())]  # the rest follow from the state
     return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "game": game.info.id,
-        "game_version": game.info.version,
-        "options": game.record_options(),
+        **snapshot_header(game),
         "state": {
             "history": state._log[:],
             "phase": state.phase.name.lower(),

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import DragonlairError, RecordError, shown
-from dragonlair.core.game import JSON
+from dragonlair.core.game import JSON, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshot_header
 from dragonlair.core.records import entry_text, parse_entry
 from dragonlair.games.master.cards import BY_ID, CARDS, COPIES, HAND, compare
 
@@ -32,8 +32,7 @@ if TYPE_CHECKING:
     from dragonlair.games.master.game import MasterGame
     from dragonlair.games.master.state import MasterAction, MasterState
 
-FORMAT = "dragonlair-snapshot"
-FORMAT_VERSION = 1
+FORMAT, FORMAT_VERSION = SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 
 def snapshot(state: MasterState) -> JSON:
@@ -42,11 +41,7 @@ def snapshot(state: MasterState) -> JSON:
     game = state.game
     ids = [c.id for c in CARDS]
     return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "game": game.info.id,
-        "game_version": game.info.version,
-        "options": game.record_options(),
+        **snapshot_header(game),
         "state": {
             "history": state._log[:],
             "rounds": [{**r.to_json(), "set_aside": sorted(ids[v] for v in r.set_aside),

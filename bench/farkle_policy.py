@@ -65,7 +65,7 @@ def dp_choice(dp: RecruitDP, state: FarkleState, legal: list[FarkleAction]) -> F
         mult = 2 if state.event != BLANK else 1  # an alliance will be doubled
 
         def after(a: FarkleAction) -> float:
-            sel = DICE_SETS[a.a]
+            sel = DICE_SETS[a.dice]
             return dp.value(n - sum(sel), p + mult * values[sel])
 
         return max((a for a in legal if a.kind == Kind.KEEP), key=after)
@@ -89,7 +89,7 @@ def run(turns: int, seed: int, policy: str, event: bool) -> tuple[list[int], flo
             if seats[0] == CHANCE:
                 action = state.sample_chance(rng)
                 if not event and action.kind == Kind.DICE:
-                    action = state.space.dice[DICE_CODE[DICE_SETS[action.a]]][BLANK]
+                    action = state.space.dice[DICE_CODE[DICE_SETS[action.dice]]][BLANK]
                 state.apply(CHANCE, action)
                 continue
             legal = list(state.legal_actions(0))

@@ -110,7 +110,8 @@ def test_fist_counts_agree_with_the_engines_auction_winners(
     # the engine's own account: who it made the winner, and what the Goblin / Imp played
     won: list[tuple[int, int]] = []
     played: list[tuple[int, int]] = []
-    orig_win, orig_play = FistState._win, FistState._play_from_pile
+    from dragonlair.games.fist import auction, powers_cards
+    orig_win, orig_play = auction.win, powers_cards.play_from_pile
 
     def spy_win(self: FistState, winner: int) -> None:
         assert self.current is not None
@@ -122,8 +123,8 @@ def test_fist_counts_agree_with_the_engines_auction_winners(
         played.append((c, self.winner))
         orig_play(self, c)
 
-    monkeypatch.setattr(FistState, "_win", spy_win)
-    monkeypatch.setattr(FistState, "_play_from_pile", spy_play)
+    monkeypatch.setattr(auction, "win", spy_win)
+    monkeypatch.setattr(powers_cards, "play_from_pile", spy_play)
     card_ids = make_game("fist", options).card_ids  # type: ignore[attr-defined]
 
     def end(state: State, held: Holders) -> None:

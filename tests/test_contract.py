@@ -1,4 +1,25 @@
-"""Cross-game conformance: every game honours the contract in dragonlair/core/game.py."""
+"""Cross-game conformance: every game honours the contract in dragonlair/core/game.py.
+
+One module, parametrised by game and table (through the plugin registry,
+:mod:`dragonlair.games`), for the checks every game must pass alike:
+
+- the walk: who moves, stable legal orders, chance distributions, a proper outcome;
+- records round-trip (play -> Record -> JSON text -> load -> replay gives the same state);
+- every action's text and index round-trip, for every action of the action space and every
+  legal action met in play;
+- an illegal action (or a seat that may not move) is refused with a code and changes nothing;
+- views are secret (F8, M6, D9): changing another seat's secrets (hidden coins and sealed
+  bids, a hand, items) never changes what a seat or a spectator sees, and no event a viewer
+  may see is addressed to somebody else;
+- every view validates against the game's models, a sample against the published JSON Schema;
+- ``snapshot -> restore -> continue`` equals the original and the replay of the history;
+- ``events_for`` and ``view(seat, since)`` filter the events by viewer and sequence number.
+
+A plain ``pytest`` runs short versions (a few dozen games per case); the ``slow`` twins
+(``-m slow``, CI) keep the issue's counts: every view of 2,000 random games per game
+validates, and snapshot -> restore -> continue equals replay over 1,000 random games per game.
+A check that belongs to one game's rules stays in that game's test files.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +27,292 @@ import ast
 import json
 import math
 import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
+from pydantic import TypeAdapter
 
 from dragonlair.core.errors import IllegalActionError, MalformedActionError
-from dragonlair.core.game import CHANCE
-from dragonlair.games import GAME_FACTORIES, make_game
+from dragonlair.core.game import CHANCE, Game, State
+from dragonlair.core.records import Record, finish_record, new_record, replay
+from dragonlair.games import GAME_FACTORIES, game_ids, make_game, plugin
+from dragonlair.games.farkle.cards import load_deck_file
+from dragonlair.games.farkle.views import FarkleView
+from dragonlair.games.fist.custom import load_file
+from dragonlair.games.fist.views import FistView
+from dragonlair.games.master.cards import HAND
+from dragonlair.games.master.state import DEAL
+from dragonlair.games.master.views import MasterView
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dragonlair"
+CODE = re.compile(r"^[a-z]+(\.[a-z0-9_]+)+$")
 
 
+# ---------------------------------------------------------------------------- the tables
+#: (game, options): the tables every check runs on (a plain run; the slow twins vary more)
+TABLES: list[tuple[str, dict[str, Any]]] = [
+    ("fist", {"players": 3}),
+    ("fist", {"players": 5}),
+    ("master", {}),
+    ("master", {"match": True}),
+    ("farkle", {"players": 2}),
+    ("farkle", {"players": 4}),
+]
+CASES = [pytest.param(game_id, options, id=f"{game_id}-{'-'.join(map(str, options.values()))}"
+                      if options else game_id) for game_id, options in TABLES]
+GAMES = sorted({game_id for game_id, _ in TABLES})
+
+
+def test_the_tables_cover_every_game() -> None:
+    assert game_ids() == GAMES
+
+
+@cache
+def _game(game_id: str, options_json: str) -> Game:
+    """A configured game, shared (the Farkle scorer memoises per game)."""
+    return make_game(game_id, json.loads(options_json))
+
+
+def game_for(game_id: str, options: dict[str, Any]) -> Game:
+    return _game(game_id, json.dumps(options, sort_keys=True))
+
+
+def step(state: State, rng: random.Random) -> None:
+    """One seeded step: chance by its odds, else every seat to move a uniform legal action
+    (a sealed simultaneous move: each seat in turn, from the same position)."""
+    seats = state.current_seats()
+    if seats == (CHANCE,):
+        state.apply(CHANCE, state.sample_chance(rng))
+        return
+    for seat in seats:
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def positions(game: Game, seed: int, limit: int | None = None) -> Iterator[State]:
+    """Every position of one seeded random game (the same object, after each step), or of
+    its first ``limit`` steps."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    yield state
+    steps = 0
+    while not state.is_terminal() and (limit is None or steps < limit):
+        step(state, rng)
+        steps += 1
+        yield state
+
+
+@cache
+def _history(game_id: str, options_json: str, seed: int) -> tuple[tuple[int, Any], ...]:
+    *_, last = positions(_game(game_id, options_json), seed)
+    return tuple(last.history)
+
+
+def played(game_id: str, options: dict[str, Any], seed: int) -> State:
+    """A finished seeded random game (its history computed once per session, replayed)."""
+    key = json.dumps(options, sort_keys=True)
+    state = _game(game_id, key).new_initial_state()
+    for seat, action in _history(game_id, key, seed):
+        state.apply(seat, action)
+    return state
+
+
+def replayed(game: Game, history: Any) -> State:
+    state = game.new_initial_state()
+    for seat, action in history:
+        state.apply(seat, action)
+    return state
+
+
+def dump(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+# ---------------------------------------------------------------------------- the games
+def _fist_hidden_changed(state: Any, seat: int | None, rng: random.Random) -> Any:
+    """F8: every other seat's coins, and its sealed bid (if any), changed."""
+    other = state.clone()
+    bids = _actions_by_kind(state.game)
+    for s, p in enumerate(other.players):
+        if s == seat:
+            continue
+        p.fairy += rng.randint(1, 5)
+        p.common += rng.randint(1, 3)
+        p.silver += rng.randint(1, 4)
+        p.amulet += 1
+        p.black += 1
+        p.fairy_spent += 1
+        bid = other.bids[s]
+        if bid is not None:
+            others = [a for a in bids[bid.kind] if a != bid]
+            other.bids[s] = others[rng.randrange(len(others))]
+    return other
+
+
+@cache
+def _actions_by_kind(game: Game) -> dict[Any, list[Any]]:
+    out: dict[Any, list[Any]] = {}
+    for i in range(game.num_distinct_actions):
+        action: Any = game.action_from_index(i)
+        out.setdefault(action.kind, []).append(action)
+    return out
+
+
+def _master_hand_changed(state: Any, seat: int | None, rng: random.Random) -> Any:
+    """M6: the other seat's unplaced cards and the set-aside cards of this round shuffled
+    together and dealt again (what was placed stays): a game ``seat`` cannot tell apart."""
+    if seat is None:
+        return _master_hand_changed(_master_hand_changed(state, 0, rng), 1, rng)
+    hidden = 1 - seat
+    history = list(state.history)
+    start = state.round_start
+    if len(history) < start + 2 * HAND:  # this round's deal is not done yet
+        return replayed(state.game, history)
+    own = range(start + hidden * HAND, start + (hidden + 1) * HAND)
+    placed = [a.value for s, a in history[start:] if s == hidden]
+    pool = [v for v in range(4) for _ in range(state.hands[hidden][v] + state.deck[v])]
+    rng.shuffle(pool)
+    cards = placed + pool[:HAND - len(placed)]
+    rng.shuffle(cards)
+    for i, v in zip(own, cards, strict=True):
+        history[i] = (CHANCE, DEAL[v])
+    return replayed(state.game, history)
+
+
+def _farkle_items_changed(state: Any, seat: int | None, rng: random.Random) -> Any:
+    """D9: every other seat's items (held and set aside) replaced by random cards, the same
+    counts, and their hidden record entries rewritten."""
+    other = state.clone()
+    items = state.game.items
+    n = len(items)
+    for s in range(state.num_players):
+        if s != seat:
+            other.items[s] = [rng.randrange(n) for _ in other.items[s]]
+            other.gained[s] = [rng.randrange(n) for _ in other.gained[s]]
+    for i, owner in other.hidden_for.items():
+        if owner != seat:
+            other._log[i] = f"chance: item {items[rng.randrange(n)].id}"
+    for i, (s, a) in enumerate(other.history):
+        if s != seat and a.text.split()[0] in ("discard", "keep-item"):
+            other._log[i] = f"p{s}: {a.text.split()[0]} {items[rng.randrange(n)].id}"
+    return other
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What the contract needs to know of a game beyond its plugin."""
+
+    #: the view envelope's pydantic model
+    model: Any
+    #: a copy of a state in which every secret ``seat`` may not know is changed
+    secrets_changed: Callable[[Any, int | None, random.Random], Any]
+    #: varied tables for the long runs (views, snapshots), by seed
+    varied: Callable[[int], dict[str, Any]]
+    #: snapshots: cut somewhere in ``range(*cut)`` steps, ``cuts`` times a game; then go on
+    #: ``follow`` steps (None: to the end)
+    cut: tuple[int, int]
+    cuts: int
+    follow: int | None
+    #: the tables of the snapshot runs, by seed (None: ``varied``)
+    snapshot_tables: Callable[[int], dict[str, Any]] | None = None
+
+
+FIST_CUSTOM = load_file("moneylender") + load_file("stormcaller")
+FARKLE_DECKS = {"items": [
+    {"id": "ember-charm", "effect": "gain", "amount": 250, "count": 4,
+     "name": {"en": "Ember Charm"}, "text": {"en": "Gain 250 soldiers."}},
+    {"id": "iron-flask", "effect": "battle_shield", "count": 3,
+     "name": {"en": "Iron Flask"}, "text": {"en": "No loss on one battle roll."}},
+    {"id": "deep-pocket", "effect": "keep_extra", "amount": 1, "count": 2,
+     "name": {"en": "Deep Pocket"}, "text": {"en": "Keep one more item."}},
+]}
+
+
+@cache
+def farkle_deck_file() -> dict[str, Any]:
+    path = PACKAGE / "games" / "farkle" / "examples" / "decks.toml"
+    deck: dict[str, Any] = load_deck_file(str(path))
+    return deck
+
+
+def _fist_varied(seed: int) -> dict[str, Any]:
+    """3 to 6 players, custom characters every 4th table, a turn limit (F5.10) on all but
+    one in ten (to keep 2,000 games within CI's time)."""
+    opts: dict[str, Any] = {"players": 3 + seed % 4}
+    if seed % 4 == 1:
+        opts["custom"] = FIST_CUSTOM
+    if seed % 10:
+        opts["max_turns"] = 1 + seed % 3
+    return opts
+
+
+MASTER_TABLES: list[dict[str, Any]] = [{}, {"match": True}, {"four_of_a_kind": "100+face"},
+                                       {"match": True, "four_of_a_kind": "100+face"}]
+
+
+def _fist_snapshot_tables(seed: int) -> dict[str, Any]:
+    """3 to 6 players, custom characters every 3rd table, a turn limit of 2 every 5th: most
+    games are long, so that snapshots are taken deep into them."""
+    opts: dict[str, Any] = {"players": 3 + seed % 4}
+    if seed % 3 == 0:
+        opts["custom"] = FIST_CUSTOM
+    if seed % 5 == 0:
+        opts["max_turns"] = 2
+    return opts
+
+
+def _master_varied(seed: int) -> dict[str, Any]:
+    """A single round or a match (M5), with either scoring of four of a kind (M4)."""
+    return MASTER_TABLES[seed % 4]
+
+
+def _farkle_varied(seed: int) -> dict[str, Any]:
+    """2 to 5 players, dragons 3-5, turn limits on three in four, a deck file's own cards
+    (D8.5, the example file too) and its own scoring table (D2) now and then."""
+    opts: dict[str, Any] = {"players": 2 + seed % 4, "dragon": (3, 4, 5)[seed % 3]}
+    limit = (None, 8, 16, 30)[seed // 4 % 4]
+    if limit is not None:
+        opts["max_turns"] = limit
+    if seed % 7 == 2:
+        opts["decks"] = FARKLE_DECKS
+    if seed % 13 == 6:  # the example deck file (for 2 to 4 players)
+        opts.update(players=2 + seed % 3, decks=farkle_deck_file())
+    if seed % 11 == 3:
+        opts["table"] = {"single_one": 150, "straight": 2500}
+    return opts
+
+
+SPECS: dict[str, Spec] = {
+    "fist": Spec(FistView, _fist_hidden_changed, _fist_varied, (40, 900), 1, None,
+                 _fist_snapshot_tables),
+    "master": Spec(MasterView, _master_hand_changed, _master_varied, (0, 80), 1, None),
+    "farkle": Spec(FarkleView, _farkle_items_changed, _farkle_varied, (0, 400), 3, 40),
+}
+
+
+@cache
+def adapter(game_id: str) -> TypeAdapter[Any]:
+    return TypeAdapter(SPECS[game_id].model)
+
+
+@cache
+def schema_validator(game_id: str) -> jsonschema.Draft202012Validator:
+    """The published JSON Schema file (dragonlair/schemas/) of the game's views."""
+    schema_fn = plugin(game_id).view_schema
+    assert schema_fn is not None, f"{game_id} publishes no view schema"
+    published = PACKAGE / "schemas" / f"view-{game_id}.v1.json"
+    schema = json.loads(published.read_text(encoding="utf-8"))
+    assert schema == json.loads(json.dumps(schema_fn())), f"{published} is not the models'"
+    return jsonschema.Draft202012Validator(schema)
+
+
+# ---------------------------------------------------------------------------- the walk
 def test_nothing_uses_the_global_random() -> None:
     """Chance comes from a seeded random.Random handed in, never the module-level one."""
     offenders = []
@@ -31,13 +327,16 @@ def test_nothing_uses_the_global_random() -> None:
     assert not offenders, offenders
 
 
-@pytest.mark.parametrize("game_id", sorted(GAME_FACTORIES))
-def test_walk_honours_the_contract(game_id: str) -> None:
-    game = make_game(game_id)
+@pytest.mark.parametrize("seeds", [6, pytest.param(30, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_walk_honours_the_contract(game_id: str, options: dict[str, Any], seeds: int) -> None:
+    """Who moves, legal actions in a stable order (by index, once each), chance outcomes that
+    are a distribution, and an outcome with a reason code, placings and winners."""
+    game = game_for(game_id, options)
     info = game.info
     assert info.id == game_id and info.version >= 1
     assert info.min_players <= game.num_players <= info.max_players
-    for seed in range(30):
+    for seed in range(seeds):
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -47,18 +346,18 @@ def test_walk_honours_the_contract(game_id: str) -> None:
                 assert outcomes and math.isclose(sum(p for _, p in outcomes), 1.0)
                 assert all(p > 0 for _, p in outcomes)
                 assert state.legal_actions(0) == ()
-                state.apply(CHANCE, state.sample_chance(rng))
+                action = state.sample_chance(rng)
+                assert action in [a for a, _ in outcomes]
+                state.apply(CHANCE, action)
                 continue
-            for seat in seats:
+            for seat in range(game.num_players):
                 legal = list(state.legal_actions(seat))
-                assert legal == sorted(legal, key=lambda a: a.index), "stable order"
-                assert len({a.index for a in legal}) == len(legal)
-            if seed % 10 == 0:
-                _illegal_changes_nothing(game, state, seats, rng)
+                assert bool(legal) == (seat in seats)
+                assert [a.index for a in legal] == sorted({a.index for a in legal})
             for seat in seats:
                 state.apply(seat, rng.choice(list(state.legal_actions(seat))))
         outcome = state.outcome()
-        assert outcome is not None and outcome.reason
+        assert outcome is not None and CODE.match(outcome.reason)
         assert len(outcome.placings) == game.num_players
         assert all(outcome.placings[w] == 1 for w in outcome.winners)
         if not outcome.winners:  # a draw: everybody shares first place
@@ -66,26 +365,345 @@ def test_walk_honours_the_contract(game_id: str) -> None:
         assert state.current_seats() == () and state.legal_actions(0) == ()
 
 
-def _illegal_changes_nothing(game, state, seats, rng) -> None:  # type: ignore[no-untyped-def]
-    before = json.dumps(state.full_state(), sort_keys=True)
-    seat = seats[0]
-    legal = set(state.legal_actions(seat))
-    others = [game.action_from_index(i) for i in rng.sample(range(game.num_distinct_actions),
-                                                            40)]
-    for action in others:
-        if action not in legal:
-            with pytest.raises(IllegalActionError):
-                state.apply(seat, action)
-    outsider = next((s for s in range(game.num_players) if s not in seats), None)
-    if outsider is not None:
-        with pytest.raises(IllegalActionError):
-            state.apply(outsider, next(iter(legal)))
-    assert json.dumps(state.full_state(), sort_keys=True) == before
-
-
 @pytest.mark.parametrize("game_id", sorted(GAME_FACTORIES))
 def test_malformed_actions_are_not_illegal_ones(game_id: str) -> None:
     game = make_game(game_id)
     for text in ("", "banana", "bid", "bid fx c1", "pay rrq", "place dragon d4", "place ruby z9"):
-        with pytest.raises(MalformedActionError):
+        with pytest.raises(MalformedActionError) as info:
             game.parse_action(text)
+        assert CODE.match(info.value.code)
+
+
+# ---------------------------------------------------------------------------- records
+def check_records(game_id: str, options: dict[str, Any], seeds: range) -> None:
+    game = game_for(game_id, options)
+    seats = [{"name": f"r{s}", "player": "bot:random"} for s in range(game.num_players)]
+    for seed in seeds:
+        state = played(game_id, options, seed)
+        record = finish_record(new_record(game, seats), state)
+        text = record.dumps()
+        again = Record.from_json(json.loads(text))
+        assert again.dumps() == text
+        _, replayed_state = replay(again)
+        assert replayed_state.full_state() == state.full_state()
+        assert replayed_state.outcome() == state.outcome()
+        for _, action in state.history:
+            assert game.parse_action(str(action)) == action
+            assert game.action_from_index(action.index) == action
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_records_replay_and_round_trip(game_id: str, options: dict[str, Any]) -> None:
+    """A finished game's record round-trips through JSON text and replays to the same full
+    state and outcome; every action in it round-trips through its text and index."""
+    check_records(game_id, options, range(6))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_records_replay_and_round_trip_many(game_id: str, options: dict[str, Any]) -> None:
+    check_records(game_id, options, range(10_000, 10_300))
+
+
+# ---------------------------------------------------------------------------- actions
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_action_text_and_index_round_trips(game_id: str, options: dict[str, Any]) -> None:
+    """The whole action space: ``action_from_index(i).index == i``, its text parses back to
+    the same (interned) action, and no two actions share a text; on this table and on
+    varied ones (custom characters, a deck file's own cards)."""
+    varied = SPECS[game_id].varied
+    for table in (options, varied(1), varied(2)):
+        game = game_for(game_id, table)
+        texts = set()
+        for i in range(game.num_distinct_actions):
+            action = game.action_from_index(i)
+            assert action.index == i
+            assert game.parse_action(str(action)) is action
+            texts.add(str(action))
+        assert len(texts) == game.num_distinct_actions
+
+
+def check_legal_round_trips(game_id: str, options: dict[str, Any], seeds: range) -> None:
+    game = game_for(game_id, options)
+    for seed in seeds:
+        for state in positions(game, seed):
+            for seat in state.current_seats():
+                pairs = (state.chance_outcomes() if seat == CHANCE
+                         else [(a, 1.0) for a in state.legal_actions(seat)])
+                for action, _ in pairs:
+                    assert game.parse_action(str(action)) == action
+                    assert game.action_from_index(action.index) == action
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_legal_action_round_trips(game_id: str, options: dict[str, Any]) -> None:
+    """Every legal action and chance outcome met in play: ``parse_action(str(a)) == a`` and
+    ``action_from_index(a.index) == a``."""
+    check_legal_round_trips(game_id, options, range(2))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_legal_action_round_trips_many(game_id: str, options: dict[str, Any]) -> None:
+    check_legal_round_trips(game_id, options, range(2, 20))
+
+
+# ---------------------------------------------------------------------------- refusals
+def check_illegal(game_id: str, options: dict[str, Any], seeds: range, every: int) -> int:
+    game = game_for(game_id, options)
+    refused = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        for n, state in enumerate(positions(game, seed)):
+            if n % every or state.is_terminal():
+                continue
+            before = dump(state.full_state())
+            seats = state.current_seats()
+            count = state.event_count
+            mover = seats[0]
+            legal = set(state.legal_actions(mover)) if mover != CHANCE else {
+                a for a, _ in state.chance_outcomes()}
+            tried = [game.action_from_index(i)
+                     for i in rng.sample(range(game.num_distinct_actions), 25)]
+            for action in tried:
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as info:
+                    state.apply(mover, action)
+                assert CODE.match(info.value.code), info.value.code
+                assert all(isinstance(k, str) for k in info.value.params)
+                json.dumps(info.value.params)
+                refused += 1
+            outsider = next((s for s in range(game.num_players) if s not in seats), None)
+            if outsider is not None and legal:
+                with pytest.raises(IllegalActionError) as info:
+                    state.apply(outsider, next(iter(legal)))
+                assert CODE.match(info.value.code)
+            assert dump(state.full_state()) == before
+            assert state.event_count == count and state.current_seats() == seats
+    return refused
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_illegal_actions_are_refused_with_a_code_and_change_nothing(
+        game_id: str, options: dict[str, Any]) -> None:
+    """At positions of random games, actions that are not legal now (and any action of a
+    seat that may not move) raise IllegalActionError with a code and JSON params, and leave
+    the full state, the events and who moves as they were."""
+    assert check_illegal(game_id, options, range(2), every=7) > 30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_illegal_actions_are_refused_with_a_code_and_change_nothing_many(
+        game_id: str, options: dict[str, Any]) -> None:
+    assert check_illegal(game_id, options, range(2, 20), every=5) > 300
+
+
+# ---------------------------------------------------------------------------- secrecy
+def check_secrecy(game_id: str, options: dict[str, Any], seeds: range, stops: int) -> int:
+    game = game_for(game_id, options)
+    changed = SPECS[game_id].secrets_changed
+    compared = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        whole = played(game_id, options, seed)  # the records' games: played once
+        history = whole.history
+        cuts = sorted(rng.sample(range(len(history)), min(stops, len(history))))
+        state = game.new_initial_state()
+        done = 0
+        for cut in cuts:
+            for seat, action in history[done:cut]:
+                state.apply(seat, action)
+            done = cut
+            for viewer in (*range(game.num_players), None):
+                view = dump(state.view(viewer))
+                assert dump(changed(state, viewer, rng).view(viewer)) == view, (seed, viewer)
+                for _, event in state.events_for(viewer):
+                    assert event.to is None or event.to == viewer
+                compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_views_never_depend_on_another_seats_secrets(game_id: str,
+                                                     options: dict[str, Any]) -> None:
+    """F8, M6, D9: with every secret of the other seats changed (Fist: hidden coins and
+    sealed bids; Master: the other hand and the set-aside cards; Farkle: the items), a seat's
+    view is the same, and so is the spectator's; every event a viewer may see is public or
+    addressed to that viewer."""
+    assert check_secrecy(game_id, options, range(4), stops=5) > 4 * 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_views_never_depend_on_another_seats_secrets_many(game_id: str,
+                                                          options: dict[str, Any]) -> None:
+    check_secrecy(game_id, options, range(10_000, 10_300), stops=8)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_secret_changes_do_change_secrets(game_id: str) -> None:
+    """The secrecy check is not vacuous: what the changed copy holds differs."""
+    options = next(o for g, o in TABLES if g == game_id)
+    state = played(game_id, options, 0)
+    game = game_for(game_id, options)
+    history = state.history
+    rng = random.Random(1)
+    differ = 0
+    for cut in range(len(history) // 10, len(history), max(1, len(history) // 10)):
+        at = replayed(game, history[:cut])
+        if dump(SPECS[game_id].secrets_changed(at, 0, rng).full_state()) != dump(at.full_state()):
+            differ += 1
+    assert differ >= 3
+
+
+# ---------------------------------------------------------------------------- views
+def check_views(game_id: str, count: int, sample: float, varied: bool,
+                options: dict[str, Any] | None = None, limit: int | None = None) -> int:
+    """Validate every view of ``count`` games (of their first ``limit`` steps) with the
+    models (each viewer asking for the events since its last view, as a client does), a
+    sample against the published file."""
+    spec = SPECS[game_id]
+    adapt = adapter(game_id)
+    validator = schema_validator(game_id)
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(count):
+        game = game_for(game_id, spec.varied(seed) if varied else options or {})
+        last: dict[int | None, int] = {}
+        for state in positions(game, seed, limit):
+            for seat in (None, *range(state.num_players)):
+                view = state.view(seat, last.get(seat, 0))
+                adapt.validate_python(view)
+                last[seat] = view["events_total"]
+                checked += 1
+                if rng.random() < sample:
+                    validator.validate(json.loads(json.dumps(state.view(seat))))
+    return checked
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_view_validates(game_id: str, options: dict[str, Any]) -> None:
+    """Every view (every seat and the spectator, at every position) validates against the
+    game's view models, and a sample against the published JSON Schema."""
+    assert check_views(game_id, 3, 0.01, varied=False, options=options, limit=150) > 300
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_view_of_varied_tables_validates(game_id: str) -> None:
+    """The same over varied tables (seat counts, custom characters or decks, variants)."""
+    assert check_views(game_id, 5, 0.005, varied=True) > 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_view_of_2000_random_games_validates(game_id: str) -> None:
+    assert check_views(game_id, 2000, 0.0005, varied=True) > 200_000
+
+
+# ---------------------------------------------------------------------------- snapshots
+def same(a: State, b: State, views: bool = True) -> None:
+    assert a.current_seats() == b.current_seats()
+    for seat in range(a.num_players):
+        assert list(a.legal_actions(seat)) == list(b.legal_actions(seat))
+    if views:
+        for seat in (None, *range(a.num_players)):
+            assert a.view(seat) == b.view(seat)
+        assert a.all_events() == b.all_events()
+        assert a.full_state() == b.full_state()
+    assert a.event_count == b.event_count
+    assert a.outcome() == b.outcome()
+
+
+def check_snapshots(game_id: str, count: int, views_every: int) -> None:
+    """At random positions of random games on varied tables: snapshot -> JSON text ->
+    restore equals the original and the replay of its history (legal actions, views,
+    events, full state, outcome), its snapshot is the same JSON, and both go on alike with
+    the same seeded choices."""
+    spec = SPECS[game_id]
+    tables = spec.snapshot_tables or spec.varied
+    for seed in range(count):
+        game = game_for(game_id, tables(seed))
+        rng = random.Random(seed)
+        cuts = sorted(rng.sample(range(*spec.cut), spec.cuts))
+        state = game.new_initial_state()
+        for cut in cuts:
+            while not state.is_terminal() and len(state.history) < cut:
+                step(state, rng)
+            data = json.loads(json.dumps(state.snapshot()))
+            restored = game.restore(data)
+            same(state, restored)
+            same(replayed(game, state.history), restored)
+            assert restored.snapshot() == data
+            a, b = state.clone(), restored
+            ra, rb = random.Random(seed * 31 + cut), random.Random(seed * 31 + cut)
+            j = 0
+            while not a.is_terminal() and (spec.follow is None or j < spec.follow):
+                step(a, ra)
+                step(b, rb)
+                same(a, b, views=j % views_every == views_every - 1)
+                j += 1
+            same(a, b)
+            same(replayed(game, a.history), b)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_snapshot_restore_continue_equals_replay(game_id: str) -> None:
+    check_snapshots(game_id, 8, views_every=10)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_snapshot_restore_continue_over_1000_games(game_id: str) -> None:
+    check_snapshots(game_id, 1000, views_every=25)
+
+
+# ---------------------------------------------------------------------------- events
+def check_events(game_id: str, options: dict[str, Any], seeds: range, stops: int) -> None:
+    game = game_for(game_id, options)
+    for seed in seeds:
+        history = played(game_id, options, seed).history
+        cuts = sorted(random.Random(seed).sample(range(len(history)), stops - 1))
+        for cut in [*cuts, len(history)]:  # the end too
+            state = replayed(game, history[:cut])
+            every_event = state.all_events()
+            total = state.event_count
+            assert len(every_event) == total
+            for viewer in (None, *range(game.num_players)):
+                mine = state.events_for(viewer)
+                assert mine == [(q, e) for q, e in enumerate(every_event)
+                                if e.to is None or e.to == viewer]
+                full = state.view(viewer)
+                assert full["events_total"] == total and full["events_since"] == 0
+                assert [(e["seq"], e["code"]) for e in full["events"]] == [
+                    (q, e.code) for q, e in mine]
+                for since in sorted({0, 1, total // 2, max(total - 1, 0), total, total + 5}):
+                    assert state.events_for(viewer, since) == [(q, e) for q, e in mine
+                                                               if q >= since]
+                    part = state.view(viewer, since)
+                    assert part["events_since"] == since
+                    assert part["events"] == [e for e in full["events"] if e["seq"] >= since]
+                    assert {k: v for k, v in part.items() if k not in ("events", "events_since")
+                            } == {k: v for k, v in full.items()
+                                  if k not in ("events", "events_since")}
+            for event in every_event:
+                assert CODE.match(event.code), event.code
+                json.dumps(dict(event.params))
+                assert event.to is None or 0 <= event.to < game.num_players
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_events_for_filters_by_viewer_and_since(game_id: str, options: dict[str, Any]) -> None:
+    """``events_for(viewer, since)`` gives ``(seq, event)`` of the events that are public or
+    addressed to the viewer with ``seq >= since``, oldest first; ``view(viewer, since)``
+    carries exactly those, and the rest of the view does not depend on ``since``; every
+    event's code is a catalogue code with JSON params."""
+    check_events(game_id, options, range(2), stops=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_events_for_filters_by_viewer_and_since_many(game_id: str,
+                                                     options: dict[str, Any]) -> None:
+    check_events(game_id, options, range(10_000, 10_050), stops=8)

@@ -68,9 +68,10 @@ def test_event_templates_use_only_their_params(lang: str) -> None:
             assert template_fields(form) <= set(names), (lang, code, form)
 
 
-def test_events_of_random_games_render_in_both_languages() -> None:
+@pytest.mark.parametrize("games", [16, pytest.param(40, marks=pytest.mark.slow)])
+def test_events_of_random_games_render_in_both_languages(games: int) -> None:
     seen: set[str] = set()
-    for seed in range(40):
+    for seed in range(games):
         rng = random.Random(seed)
         state = FistGame({"players": 3 + seed % 4}).new_initial_state()
         while not state.is_terminal():

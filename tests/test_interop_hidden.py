@@ -44,8 +44,8 @@ def _fist(state: State, seat: int | None, rng: random.Random) -> State:
         p.fairy_spent += 1
         bid = other.bids[s]
         if bid is not None:
-            new = (space.bid[bid.a + 1][bid.b][bid.c][bid.d] if bid.kind == 0
-                   else space.silver[bid.a + 1][bid.b])
+            new = (space.bid[bid.fairy + 1][bid.common][bid.black][bid.amulet] if bid.kind == 0
+                   else space.silver[bid.silver + 1][bid.amulet])
             other.bids[s] = new
             for i in range(other.sealed_from, len(other._history)):
                 if other._history[i][0] == s:

@@ -1,4 +1,7 @@
-"""Property tests over thousands of seeded random Dragon Master games (M2-M6, records).
+"""Property tests over thousands of seeded random Dragon Master games (M2-M6).
+
+Records, action round-trips, snapshots, view secrecy (M6) and the view schema are checked
+for every game alike in tests/test_contract.py.
 
 Random games take uniform random legal actions and sample chance with
 ``random.Random(seed)``. Line scores are checked against an independent scorer written from
@@ -11,6 +14,8 @@ import json
 import random
 from collections import Counter
 from itertools import pairwise
+
+import pytest
 
 from dragonlair.core.game import CHANCE
 from dragonlair.core.records import Record, finish_record, new_record, replay
@@ -137,12 +142,9 @@ def check_round(state: MasterState, index: int, four: str) -> None:
 
 
 # ---------------------------------------------------------------------------- single rounds
-def test_m3_m4_every_random_round_fills_a_4x4_box_and_scores_by_m4() -> None:
-    """M3: 10,000 random rounds each end with 16 cards filling a 4 x 4 box and both hands
-    empty; M2: 4 cards set aside; M4: the line scores and the winner follow from the grid
-    (every 10th round with the "100+face" option)."""
+def check_rounds(games: int) -> None:
     draws = 0
-    for seed in range(SINGLE_GAMES):
+    for seed in range(games):
         four = "100+face" if seed % 10 == 5 else "100"
         state = random_game(seed, four=four)
         assert state.is_terminal() and state.phase == Phase.OVER
@@ -158,19 +160,49 @@ def test_m3_m4_every_random_round_fills_a_4x4_box_and_scores_by_m4() -> None:
             assert outcome.winners == () and outcome.placings == (1, 1)
         else:
             assert outcome.winners == (winner,) and outcome.placings[winner] == 1
-    assert draws < SINGLE_GAMES // 10
+    assert draws < games // 10
+
+
+def test_m3_m4_every_random_round_fills_a_4x4_box_and_scores_by_m4() -> None:
+    """M3: random rounds each end with 16 cards filling a 4 x 4 box and both hands empty;
+    M2: 4 cards set aside; M4: the line scores and the winner follow from the grid (every
+    10th round with the "100+face" option). The slow twin plays 10,000 rounds."""
+    check_rounds(1000)
+
+
+@pytest.mark.slow
+def test_m3_m4_over_10000_random_rounds() -> None:
+    check_rounds(SINGLE_GAMES)
 
 
 def test_m3_m6_invariants_after_every_action() -> None:
     """M3 legal cells match an independent reading; M6 unseen counts; chance sums to 1."""
+    for seed in range(40):
+        random_game(50_000 + seed, match=seed % 2 == 0, check=True)
+
+
+@pytest.mark.slow
+def test_m3_m6_invariants_after_every_action_many() -> None:
     for seed in range(300):
         random_game(50_000 + seed, match=seed % 2 == 0, check=True)
 
 
+def test_m3_every_shape_of_up_to_nine_cards_offers_the_legal_cells_of_m3() -> None:
+    """M3, exhaustively up to nine cards (the slow twin goes on to sixteen)."""
+    assert explore_shapes(9) > 1000
+
+
+@pytest.mark.slow
 def test_m3_every_reachable_shape_has_a_legal_cell_until_sixteen() -> None:
     """M3, exhaustively: every set of occupied cells that can arise (94,785 shapes) offers
     exactly the legal cells of an independent reading of M3, at least one before the 16th
     card; after 16 the box is full."""
+    assert explore_shapes(16) == 94_785
+
+
+def explore_shapes(most: int) -> int:
+    """Every shape of up to ``most`` cards reachable by legal placements, each checked
+    against the independent reading of M3; the number of shapes."""
     game = MasterGame()
     state = game.new_initial_state()
     for text in ["egg"] * 4 + ["emerald"] * 4 + ["sapphire"] * 4 + ["ruby"] * 4:
@@ -185,6 +217,8 @@ def test_m3_every_reachable_shape_has_a_legal_cell_until_sixteen() -> None:
         if len(occ) == 16:
             assert s.is_terminal()
             continue
+        if len(occ) == most:
+            continue
         assert cells, "M3: never stuck"
         v = next(i for i in range(4) if s.hands[s.player][i])
         for c in cells:
@@ -194,35 +228,15 @@ def test_m3_every_reachable_shape_has_a_legal_cell_until_sixteen() -> None:
                 t = s.clone()
                 t.apply(s.player, PLACE[v][c])
                 stack.append((t, nxt))
-    assert len(seen) == 94_785
+    return len(seen)
 
 
-def test_records_replay_and_round_trip() -> None:
-    """Every 10th random round's record round-trips through JSON text and replays to the same
-    full state; every action round-trips through its text and its index."""
+def test_the_action_space_is_every_card_on_every_cell_then_chance() -> None:
+    """Four values on 49 cells, then four deals and two start lots (M2, M3)."""
     game = MasterGame()
-    for seed in range(0, SINGLE_GAMES, 10):
-        state = random_game(seed)
-        record = finish_record(new_record(game, SEATS), state)
-        text = record.dumps()
-        again = Record.from_json(json.loads(text))
-        assert again.dumps() == text
-        _, replayed = replay(again)
-        assert replayed.full_state() == state.full_state()
-        for _, action in state.history:
-            assert game.parse_action(str(action)) == action
-            assert game.action_from_index(action.index) == action
-
-
-def test_every_action_text_and_index_round_trips() -> None:
-    game = MasterGame()
-    seen = set()
-    for i in range(game.num_distinct_actions):
-        action = game.action_from_index(i)
-        assert action.index == i
-        assert game.parse_action(str(action)) is action
-        seen.add(str(action))
-    assert len(seen) == game.num_distinct_actions == 4 * 49 + 4 + 2
+    assert game.num_distinct_actions == 4 * 49 + 4 + 2
+    assert [str(game.action_from_index(i)) for i in range(196, 202)] == [
+        "deal egg", "deal emerald", "deal sapphire", "deal ruby", "start p0", "start p1"]
 
 
 # ---------------------------------------------------------------------------- matches
@@ -230,8 +244,17 @@ def test_m5_random_matches_end_at_two_dragons() -> None:
     """M5: random matches end when a player has 2 dragons; dragons count the rounds won;
     only the first round has a start chance event; the loser starts the next round, and after
     a drawn round the player who did not start it. Every 5th record replays."""
+    check_matches(60)
+
+
+@pytest.mark.slow
+def test_m5_random_matches_end_at_two_dragons_many() -> None:
+    check_matches(MATCH_GAMES)
+
+
+def check_matches(games: int) -> None:
     game = MasterGame({"match": True})
-    for seed in range(MATCH_GAMES):
+    for seed in range(games):
         state = random_game(100_000 + seed, match=True)
         outcome = state.outcome()
         assert outcome is not None and state.is_terminal()

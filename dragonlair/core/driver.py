@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from dragonlair.core.game import CHANCE, Action, State
+from dragonlair.core.game import CHANCE, Action, State, StateT
 from dragonlair.core.players import Bot, ask_bot
 
 
@@ -15,14 +15,15 @@ def seed_for(seed: int, game_index: int, stream: int = 0) -> int:
 
 
 def play_out(
-    state: State,
+    state: StateT,
     bots: Sequence[Bot],
     rng: random.Random,
     *,
-    on_action: Callable[[State, int, Action], None] | None = None,
+    on_action: Callable[[StateT, int, Action], None] | None = None,
     max_actions: int = 1_000_000,
-) -> State:
-    """Play ``state`` to the end. Each bot sees only its seat's view (F8, M6, D9)."""
+) -> StateT:
+    """Play ``state`` to the end (and return it). Each bot sees only its seat's view (F8, M6,
+    D9)."""
     for _ in range(max_actions):
         seats = state.current_seats()
         if not seats:

@@ -202,8 +202,12 @@ def weighted_pick(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     return outcomes[-1][0]
 
 
-#: A game's action type (a ``State`` of a game is ``State[ThatAction]``).
-A = TypeVar("A", bound=Action, default=Action)
+#: A game's action type: a game's state is ``State[ThatAction]`` (``class
+#: FistState(State[FistAction])``). Covariant, so that ``State[FistAction]`` is a ``State``
+#: (``State[Action]``): the shared layers (players, records, drivers, sessions, interop, bots)
+#: take any game's state and read its actions as :class:`Action`, while a game's own code
+#: sees its own action type.
+A = TypeVar("A", bound=Action, default=Action, covariant=True)
 
 
 class State(ABC, Generic[A]):
@@ -271,8 +275,11 @@ class State(ABC, Generic[A]):
         """At a chance node: every outcome with its probability (they sum to 1)."""
 
     @abstractmethod
-    def apply(self, seat: int, action: A) -> None:
+    def apply(self, seat: int, action: A) -> None:  # type: ignore[misc]
         """Apply ``action`` for ``seat`` (``CHANCE`` at chance nodes).
+
+        (``A`` is covariant, so a caller holding a ``State`` may hand any game's action: the
+        engine is the judge, and refuses what is not one of its legal actions.)
 
         Raises :class:`IllegalActionError` (naming the rule) and changes nothing
         if the action is not legal now; :class:`SeatError` (an :class:`IllegalActionError`
@@ -323,6 +330,12 @@ class State(ABC, Generic[A]):
         check_seat_range(seat, self.num_players, chance=True)
         if seat not in self.current_seats():
             raise IllegalActionError("core.turn.not_your_move", seat=seat)
+
+
+#: For functions generic in a game's action type (``ask_bot(bot, state: State[ActionT], seat)
+#: -> ActionT``) and in its state type (``play_out(state: StateT, ...) -> StateT``).
+ActionT = TypeVar("ActionT", bound=Action)
+StateT = TypeVar("StateT", bound=State)
 
 
 class Game(ABC):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from dragonlair.core.errors import DragonlairError
-from dragonlair.core.game import JSON, Action, State
+from dragonlair.core.game import JSON, Action, ActionT, State
 
 
 class Bot(Protocol):
@@ -28,10 +28,11 @@ class BotError(DragonlairError):
     """A bot answered with something that is not one of its legal actions."""
 
 
-def ask_bot(bot: Bot, state: State, seat: int) -> Action:
+def ask_bot(bot: Bot, state: State[ActionT], seat: int) -> ActionT:
     """The one way a driver asks a bot: it is handed ``seat``'s view (fresh, plain JSON data
     built by the engine, holding no reference into the state) and the legal actions, never
-    the state itself; its answer must be one of those actions (F8, M6, D9)."""
+    the state itself; its answer must be one of those actions (F8, M6, D9), and the one of
+    them with its index is returned (the state's own action value)."""
     legal = tuple(state.legal_actions(seat))
     action = bot.choose(state.view(seat), legal)
     index = getattr(action, "index", None)

@@ -32,8 +32,8 @@ class FarkleBalanceObserver(BalanceObserver):
     def __init__(self, game: FarkleGame) -> None:
         self.n = game.num_players
         self.ncomp = len(game.companions)
-        self.cards = ([CardStats(c.id, c.name_en, "companion") for c in game.companions]
-                      + [CardStats(c.id, c.name_en, "item") for c in game.items])
+        self.cards = [CardStats(c.id, c.name_en, c.kind.value)
+                      for c in (*game.companions, *game.items)]
 
     def start(self, state: State) -> None:
         self.holders: list[set[int]] = [set() for _ in self.cards]

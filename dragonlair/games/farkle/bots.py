@@ -27,7 +27,14 @@ from typing import Any
 
 from dragonlair.core.game import JSON, Action
 from dragonlair.games.farkle.actions import DICE_SETS, FarkleAction, Kind
-from dragonlair.games.farkle.cards import COMPANIONS, ITEMS, FarkleCard
+from dragonlair.games.farkle.cards import (
+    COMPANIONS,
+    ITEMS,
+    CompanionEffect,
+    Effect,
+    FarkleCard,
+    ItemEffect,
+)
 from dragonlair.games.farkle.policy import (
     AttackDP,
     BattleModel,
@@ -100,12 +107,12 @@ class Pos:
         self.scorer = scorer_for(self.table)
         self.army = self.armies[self.seat]
 
-    def effect(self, seat: int, effect: str) -> int | None:
+    def effect(self, seat: int, effect: CompanionEffect) -> int | None:
         """The amount of this companion effect for a seat, or None without it."""
         card = self.companions[seat]
         return card.amount if card is not None and card.effect == effect else None
 
-    def item_effects(self) -> list[str]:
+    def item_effects(self) -> list[Effect]:
         return [ITEM_CARDS[i].effect for i in self.items if i in ITEM_CARDS]
 
     def last_keep(self) -> Counts | None:
@@ -121,17 +128,17 @@ class Pos:
         return power in self.public["powers_used"]
 
     def battle_params(self, seat: int, with_items: bool) -> BattleParams:
-        bonus = self.effect(seat, "battle_damage") or 0
+        bonus = self.effect(seat, CompanionEffect.BATTLE_DAMAGE) or 0
         shield = False
         if with_items:
             for i in self.items:
                 card = ITEM_CARDS.get(i)
-                if card is not None and card.effect == "battle_damage":
+                if card is not None and card.effect == ItemEffect.BATTLE_DAMAGE:
                     bonus += card.amount
                     break
-            shield = "battle_shield" in self.item_effects()
+            shield = ItemEffect.BATTLE_SHIELD in self.item_effects()
         return BattleParams(self.dragon, bonus, shield,
-                            self.effect(seat, "battle_loss_half") is not None)
+                            self.effect(seat, CompanionEffect.BATTLE_LOSS_HALF) is not None)
 
 
 def _actions(legal: Sequence[Action]) -> list[FarkleAction]:
@@ -143,12 +150,12 @@ def _find(actions: list[FarkleAction], kind: Kind) -> FarkleAction | None:
 
 
 def _selection(action: FarkleAction) -> Counts:
-    return DICE_SETS[action.a]
+    return DICE_SETS[action.dice]
 
 
-def _uses(actions: list[FarkleAction]) -> dict[str, FarkleAction]:
+def _uses(actions: list[FarkleAction]) -> dict[Effect, FarkleAction]:
     """Usable items offered now, by effect."""
-    out: dict[str, FarkleAction] = {}
+    out: dict[Effect, FarkleAction] = {}
     for a in actions:
         if a.kind == Kind.USE:
             card = ITEM_CARDS.get(a.text.removeprefix("use "))
@@ -163,9 +170,11 @@ def item_worth(pos: Pos, item_id: str) -> float:
     if card is None:
         return 100.0
     near = pos.army >= 3000 or pos.lair[pos.seat]
-    worth = {"battle_damage": 1500.0 if near else 700.0, "battle_shield": 150.0,
-             "reroll_farkle": 350.0, "gain": float(card.amount),
-             "pending_bonus": float(card.amount), "hot_dice": 250.0, "keep_extra": 400.0}
+    worth: dict[Effect, float] = {
+        ItemEffect.BATTLE_DAMAGE: 1500.0 if near else 700.0, ItemEffect.BATTLE_SHIELD: 150.0,
+        ItemEffect.REROLL_FARKLE: 350.0, ItemEffect.GAIN: float(card.amount),
+        ItemEffect.PENDING_BONUS: float(card.amount), ItemEffect.HOT_DICE: 250.0,
+        ItemEffect.KEEP_EXTRA: 400.0}
     return worth.get(card.effect, 100.0)
 
 
@@ -186,11 +195,11 @@ class CautiousFarkleBot:
         uses = _uses(actions)
         dec = pos.decision
         if dec == "action":
-            if "gain" in uses:
-                return uses["gain"]
+            if ItemEffect.GAIN in uses:
+                return uses[ItemEffect.GAIN]
             scares = [a for a in actions if a.kind == Kind.SCARE]
             if scares:
-                return max(scares, key=lambda a: pos.armies[a.a])
+                return max(scares, key=lambda a: pos.armies[a.seat])
             return _find(actions, Kind.BATTLE) or _find(actions, Kind.RECRUIT) or actions[0]
         if dec == "tabby":
             scores = bool(pos.scorer.selections(pos.roll))
@@ -204,25 +213,25 @@ class CautiousFarkleBot:
         if dec == "continue":
             return self._continue(pos, actions, uses)
         if dec == "farkle":
-            return uses.get("reroll_farkle") or _find(actions, Kind.FARKLE) or actions[0]
+            return uses.get(ItemEffect.REROLL_FARKLE) or _find(actions, Kind.FARKLE) or actions[0]
         if dec == "hiccup":
             return _find(actions, Kind.PASS) or actions[0]
         return actions[0]
 
     def _continue(self, pos: Pos, actions: list[FarkleAction],
-                  uses: dict[str, FarkleAction]) -> FarkleAction:
+                  uses: dict[Effect, FarkleAction]) -> FarkleAction:
         roll = _find(actions, Kind.ROLL)
         end = _find(actions, Kind.BANK) or _find(actions, Kind.STOP)
         assert roll is not None and end is not None
         p, n = pos.pending, pos.n
         sk = pos.skirmish
         if sk is not None and pos.seat == sk["defender"]:
-            bonus = pos.effect(pos.seat, "defence_bonus") or 0
+            bonus = pos.effect(pos.seat, CompanionEffect.DEFENCE_BONUS) or 0
             stop = p > 0 and p + bonus > sk["attack_value"]
         else:
             stop = p >= self.BANK_AT or (0 < n <= 2 and p > 0)
         if stop:
-            return uses.get("pending_bonus") or end
+            return uses.get(ItemEffect.PENDING_BONUS) or end
         return roll
 
 
@@ -338,16 +347,16 @@ class OptimalFarkleBot:
             uses = _uses(actions)
             model = battle_model(pos.table, pos.battle_params(pos.seat, True))
             saved = model.slay(pos.army, pos.n, pos.damage, bonus_left=False, shield_left=False)
-            if "reroll_farkle" in uses and saved >= 0.08:
-                return uses["reroll_farkle"]
+            if ItemEffect.REROLL_FARKLE in uses and saved >= 0.08:
+                return uses[ItemEffect.REROLL_FARKLE]
             return _find(actions, Kind.FARKLE) or actions[0]
         return actions[0]
 
     # ------------------------------------------------------------------ the action (D3)
     def _action(self, pos: Pos, actions: list[FarkleAction]) -> FarkleAction:
         uses = _uses(actions)
-        if "gain" in uses:
-            return uses["gain"]  # the Gold Purse: soldiers now
+        if ItemEffect.GAIN in uses:
+            return uses[ItemEffect.GAIN]  # the Gold Purse: soldiers now
         race = race_for(pos.table)
         me = pos.seat
         models = [battle_model(pos.table, pos.battle_params(s, s == me))
@@ -356,12 +365,12 @@ class OptimalFarkleBot:
                   for s in range(pos.players)]
         scares = [a for a in actions if a.kind == Kind.SCARE]
         if scares:  # Skree: the player whose loss helps the bot most (the leader)
-            amount = pos.effect(me, "scare") or 0
+            amount = pos.effect(me, CompanionEffect.SCARE) or 0
 
             def after_scare(a: FarkleAction) -> float:
-                army = max(0, pos.armies[a.a] - amount)
+                army = max(0, pos.armies[a.seat] - amount)
                 changed = curves[:]
-                changed[a.a] = race.curve(army, pos.lair[a.a] and army > 0, models[a.a])
+                changed[a.seat] = race.curve(army, pos.lair[a.seat] and army > 0, models[a.seat])
                 return race.first(curves[me], race.others(
                     [c for s, c in enumerate(changed) if s != me]), pos.players)
 
@@ -374,8 +383,8 @@ class OptimalFarkleBot:
             elif a.kind == Kind.BATTLE:
                 value = self._value_battle(pos, race, models[me], others)
             elif a.kind == Kind.SKIRMISH:
-                rest = race.others([c for s, c in enumerate(curves) if s not in (me, a.a)])
-                value = self._value_skirmish(pos, race, models, rest, a.a)
+                rest = race.others([c for s, c in enumerate(curves) if s not in (me, a.seat)])
+                value = self._value_skirmish(pos, race, models, rest, a.seat)
             else:
                 continue
             if best is None or value > best[0] + 1e-9:
@@ -385,7 +394,7 @@ class OptimalFarkleBot:
 
     def _value_recruit(self, pos: Pos, race: Race, model: BattleModel,
                        others: list[float]) -> float:
-        bonus = pos.effect(pos.seat, "bank_bonus") or 0
+        bonus = pos.effect(pos.seat, CompanionEffect.BANK_BONUS) or 0
         total = 0.0
         for soldiers, p in race.recruit:
             army = pos.army + soldiers + (bonus if soldiers else 0)
@@ -402,8 +411,8 @@ class OptimalFarkleBot:
     def _value_skirmish(self, pos: Pos, race: Race, models: list[BattleModel],
                         rest: list[float], target: int) -> float:
         me = pos.seat
-        dp = attack_dp(pos.table, pos.effect(me, "attack_bonus") or 0,
-                       pos.effect(target, "defence_bonus") or 0)
+        dp = attack_dp(pos.table, pos.effect(me, CompanionEffect.ATTACK_BONUS) or 0,
+                       pos.effect(target, CompanionEffect.DEFENCE_BONUS) or 0)
         a, b = pos.army, pos.armies[target]
         lair = pos.lair[target]
         total = 0.0
@@ -423,12 +432,12 @@ class OptimalFarkleBot:
     # ------------------------------------------------------------------ Recruit (D4)
     def _recruit_dp(self, pos: Pos) -> tuple[RecruitDP, int, int]:
         me = pos.seat
-        tabby = pos.effect(me, "ignore_dragon") is not None
+        tabby = pos.effect(me, CompanionEffect.IGNORE_DRAGON) is not None
         # D8.3: a drawn item is worth something only if the bot may keep it as well
         worth = ITEM_DRAW_WORTH if len(pos.items) < pos.item_limit else 0
-        params = RecruitParams(item_worth=worth, bank_bonus=pos.effect(me, "bank_bonus") or 0,
-                               keep_half=pos.effect(me, "farkle_keep_half") is not None,
-                               tabby=tabby)
+        params = RecruitParams(
+            item_worth=worth, bank_bonus=pos.effect(me, CompanionEffect.BANK_BONUS) or 0,
+            keep_half=pos.effect(me, CompanionEffect.FARKLE_KEEP_HALF) is not None, tabby=tabby)
         t = 1 if tabby and not pos.used_this_turn("tabby") else 0
         g = 1 if pos.gained and worth else 0
         return recruit_dp(pos.table, params), g, t
@@ -466,17 +475,17 @@ class OptimalFarkleBot:
             bank = _find(actions, Kind.BANK)
             assert roll is not None and bank is not None
             if not dp.should_roll(n, p, g, t):
-                return uses.get("pending_bonus") or bank  # the Horn just before banking
-            if "hot_dice" in uses and 0 < n < 6:
+                return uses.get(ItemEffect.PENDING_BONUS) or bank  # the Horn just before banking
+            if ItemEffect.HOT_DICE in uses and 0 < n < 6:
                 gain = dp.value(6, p, g, t) - dp.value(n, p, g, t)
                 if gain >= item_worth(pos, "second-wind"):
-                    return uses["hot_dice"]
+                    return uses[ItemEffect.HOT_DICE]
             return roll
         if dec == "farkle":
-            if "reroll_farkle" in uses:
+            if ItemEffect.REROLL_FARKLE in uses:
                 gain = dp.roll_value(n, p, g, t) - dp.farkle_value(p)
                 if gain >= item_worth(pos, "lucky-clover"):
-                    return uses["reroll_farkle"]
+                    return uses[ItemEffect.REROLL_FARKLE]
             return _find(actions, Kind.FARKLE) or actions[0]
         return actions[0]
 
@@ -497,8 +506,8 @@ class OptimalFarkleBot:
     def _attack_dp(self, pos: Pos) -> AttackDP:
         sk = pos.skirmish
         assert sk is not None
-        return attack_dp(pos.table, pos.effect(sk["attacker"], "attack_bonus") or 0,
-                         pos.effect(sk["defender"], "defence_bonus") or 0)
+        return attack_dp(pos.table, pos.effect(sk["attacker"], CompanionEffect.ATTACK_BONUS) or 0,
+                         pos.effect(sk["defender"], CompanionEffect.DEFENCE_BONUS) or 0)
 
     def _attack(self, pos: Pos, actions: list[FarkleAction]) -> FarkleAction:
         dp = self._attack_dp(pos)
@@ -518,16 +527,16 @@ class OptimalFarkleBot:
             stop = _find(actions, Kind.STOP)
             assert roll is not None and stop is not None
             if p > 0 and not dp.should_roll(n, p):
-                return uses.get("pending_bonus") or stop
-            if "hot_dice" in uses and 0 < n < 6 and \
+                return uses.get(ItemEffect.PENDING_BONUS) or stop
+            if ItemEffect.HOT_DICE in uses and 0 < n < 6 and \
                     dp.value(6, p) - dp.value(n, p) >= 2 * item_worth(pos, "second-wind"):
-                return uses["hot_dice"]
+                return uses[ItemEffect.HOT_DICE]
             return roll
         if dec == "farkle":
-            if "reroll_farkle" in uses:
+            if ItemEffect.REROLL_FARKLE in uses:
                 gain = dp.roll_value(n, p) - dp.payoff[0]
                 if gain >= 2 * item_worth(pos, "lucky-clover"):
-                    return uses["reroll_farkle"]
+                    return uses[ItemEffect.REROLL_FARKLE]
             return _find(actions, Kind.FARKLE) or actions[0]
         return actions[0]
 
@@ -536,7 +545,7 @@ class OptimalFarkleBot:
         assert sk is not None
         dp = defence_dp(pos.table)
         target = sk["attack_value"]
-        bonus = pos.effect(pos.seat, "defence_bonus") or 0
+        bonus = pos.effect(pos.seat, CompanionEffect.DEFENCE_BONUS) or 0
         dec = pos.decision
         n, p = pos.n, pos.pending
         uses = _uses(actions)
@@ -560,7 +569,7 @@ class OptimalFarkleBot:
             roll = _find(actions, Kind.ROLL)
             stop = _find(actions, Kind.STOP)
             assert roll is not None and stop is not None
-            horn = uses.get("pending_bonus")
+            horn = uses.get(ItemEffect.PENDING_BONUS)
             if horn is not None:
                 amount = ITEM_CARDS[horn.text.removeprefix("use ")].amount
                 if dp.stop_chance(p + amount, target, bonus) > dp.stop_chance(p, target, bonus):
@@ -568,13 +577,13 @@ class OptimalFarkleBot:
             now = dp.stop_chance(p, target, bonus)
             if now >= 1.0 or now >= dp.roll_chance(n, p, target, bonus):
                 return stop
-            if "hot_dice" in uses and 0 < n < 5 and \
+            if ItemEffect.HOT_DICE in uses and 0 < n < 5 and \
                     dp.chance(5, p, target, bonus) - dp.chance(n, p, target, bonus) >= 0.2:
-                return uses["hot_dice"]
+                return uses[ItemEffect.HOT_DICE]
             return roll
         if dec == "farkle":
-            if "reroll_farkle" in uses and dp.roll_chance(n, p, target, bonus) >= 0.3:
-                return uses["reroll_farkle"]
+            if ItemEffect.REROLL_FARKLE in uses and dp.roll_chance(n, p, target, bonus) >= 0.3:
+                return uses[ItemEffect.REROLL_FARKLE]
             return _find(actions, Kind.FARKLE) or actions[0]
         return actions[0]
 
@@ -592,7 +601,7 @@ class OptimalFarkleBot:
             margin = 40.0
         else:
             target = sk["attack_value"]
-            bonus = pos.effect(sk["defender"], "defence_bonus") or 0
+            bonus = pos.effect(sk["defender"], CompanionEffect.DEFENCE_BONUS) or 0
 
             def value(roll: Counts) -> float:
                 return -_resolve_defence(pos, roll, target, bonus)
@@ -603,7 +612,7 @@ class OptimalFarkleBot:
             if a.kind != Kind.REROLL:
                 continue
             c = list(pos.roll)
-            c[a.a - 1] -= 1
+            c[a.face - 1] -= 1
             total = 0.0
             for face in range(6):
                 c[face] += 1

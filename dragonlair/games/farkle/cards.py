@@ -11,35 +11,102 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.i18n import term
 
+
+class CardKind(StrEnum):
+    """The two decks (D8)."""
+
+    COMPANION = "companion"
+    ITEM = "item"
+
+
+class CompanionEffect(StrEnum):
+    """What a companion does (:data:`COMPANION_EFFECTS` words each one)."""
+
+    IGNORE_DRAGON = "ignore_dragon"
+    REROLL_ONE = "reroll_one"
+    SCARE = "scare"
+    BANK_BONUS = "bank_bonus"
+    ATTACK_BONUS = "attack_bonus"
+    DEFENCE_BONUS = "defence_bonus"
+    BATTLE_DAMAGE = "battle_damage"
+    BATTLE_LOSS_HALF = "battle_loss_half"
+    FARKLE_KEEP_HALF = "farkle_keep_half"
+    TREASURE = "treasure"
+
+
+class ItemEffect(StrEnum):
+    """What a magic item does (:data:`ITEM_EFFECTS` words each one and gives its window)."""
+
+    REROLL_FARKLE = "reroll_farkle"
+    KEEP_EXTRA = "keep_extra"
+    GAIN = "gain"
+    PENDING_BONUS = "pending_bonus"
+    HOT_DICE = "hot_dice"
+    BATTLE_SHIELD = "battle_shield"
+    BATTLE_DAMAGE = "battle_damage"
+
+
+class Window(StrEnum):
+    """When a card may be used: an item's window (``auto``: it acts by itself, ``passive``:
+    it works while held), or ``companion`` for every companion."""
+
+    FARKLE = "farkle"
+    PASSIVE = "passive"
+    START = "start"
+    DECIDE = "decide"
+    AUTO = "auto"
+    COMPANION = "companion"
+
+
+#: a card's effect: a companion's or an item's
+Effect = CompanionEffect | ItemEffect
+
 #: companion effects: what it does, when (during its owner's turn unless said otherwise)
-COMPANION_EFFECTS = {
-    "ignore_dragon": "once per turn, in a Recruit, treat a dragon on the event die as blank",
-    "reroll_one": "once per Skirmish you start, reroll any one die of either side's roll",
-    "scare": "once per turn, before choosing an action: another player loses AMOUNT soldiers",
-    "bank_bonus": "when you bank a Recruit with soldiers pending, AMOUNT more",
-    "attack_bonus": "as attacker in a Skirmish, AMOUNT added to an attack value above 0",
-    "defence_bonus": "as defender in a Skirmish, AMOUNT added to a defence value above 0",
-    "battle_damage": "in each Final Battle turn, your first damaging roll deals AMOUNT more",
-    "battle_loss_half": "in the Final Battle, you lose half the soldiers (rounded down to 50s)",
-    "farkle_keep_half": "a farkle in a Recruit keeps half the pending soldiers (down to 50s)",
-    "treasure": "when you bank AMOUNT or more soldiers in a Recruit, draw a magic item",
+COMPANION_EFFECTS: dict[CompanionEffect, str] = {
+    CompanionEffect.IGNORE_DRAGON:
+        "once per turn, in a Recruit, treat a dragon on the event die as blank",
+    CompanionEffect.REROLL_ONE:
+        "once per Skirmish you start, reroll any one die of either side's roll",
+    CompanionEffect.SCARE:
+        "once per turn, before choosing an action: another player loses AMOUNT soldiers",
+    CompanionEffect.BANK_BONUS: "when you bank a Recruit with soldiers pending, AMOUNT more",
+    CompanionEffect.ATTACK_BONUS:
+        "as attacker in a Skirmish, AMOUNT added to an attack value above 0",
+    CompanionEffect.DEFENCE_BONUS:
+        "as defender in a Skirmish, AMOUNT added to a defence value above 0",
+    CompanionEffect.BATTLE_DAMAGE:
+        "in each Final Battle turn, your first damaging roll deals AMOUNT more",
+    CompanionEffect.BATTLE_LOSS_HALF:
+        "in the Final Battle, you lose half the soldiers (rounded down to 50s)",
+    CompanionEffect.FARKLE_KEEP_HALF:
+        "a farkle in a Recruit keeps half the pending soldiers (down to 50s)",
+    CompanionEffect.TREASURE:
+        "when you bank AMOUNT or more soldiers in a Recruit, draw a magic item",
 }
 #: item effects: window is when it may be used; 'auto' items act by themselves
-ITEM_EFFECTS = {
-    "reroll_farkle": ("farkle", "ignore a farkled roll: roll those dice again"),
-    "keep_extra": ("passive", "while you hold it, keep up to AMOUNT other items"),
-    "gain": ("start", "before choosing your action: AMOUNT soldiers join your army"),
-    "pending_bonus": ("decide", "between rolls in a Recruit or Skirmish: AMOUNT more pending"),
-    "hot_dice": ("decide", "between rolls: all your dice come back to be rolled"),
-    "battle_shield": ("auto", "the first loss of soldiers in a Final Battle turn is cancelled"),
-    "battle_damage": ("auto", "the first damaging roll of a Final Battle turn deals AMOUNT more"),
+ITEM_EFFECTS: dict[ItemEffect, tuple[Window, str]] = {
+    ItemEffect.REROLL_FARKLE: (Window.FARKLE, "ignore a farkled roll: roll those dice again"),
+    ItemEffect.KEEP_EXTRA: (Window.PASSIVE, "while you hold it, keep up to AMOUNT other items"),
+    ItemEffect.GAIN: (Window.START, "before choosing your action: AMOUNT soldiers join your "
+                      "army"),
+    ItemEffect.PENDING_BONUS: (Window.DECIDE, "between rolls in a Recruit or Skirmish: AMOUNT "
+                               "more pending"),
+    ItemEffect.HOT_DICE: (Window.DECIDE, "between rolls: all your dice come back to be rolled"),
+    ItemEffect.BATTLE_SHIELD: (Window.AUTO, "the first loss of soldiers in a Final Battle turn "
+                               "is cancelled"),
+    ItemEffect.BATTLE_DAMAGE: (Window.AUTO, "the first damaging roll of a Final Battle turn "
+                               "deals AMOUNT more"),
 }
+#: an item effect's window, by the effect's text (a card's ``window``, looked up often)
+_WINDOW: dict[str, Window] = {effect: window for effect, (window, _) in ITEM_EFFECTS.items()}
+_ITEM, _COMPANION_WINDOW = CardKind.ITEM, Window.COMPANION  # module globals: read faster
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +116,9 @@ class FarkleCard:
     (D8.5) brings its own, by language (``own_names`` / ``own_texts``, English required)."""
 
     id: str
-    kind: str  # "companion" or "item"
+    kind: CardKind
     count: int
-    effect: str
+    effect: Effect  # of its kind
     amount: int = 0
     house: bool = True
     own_names: tuple[tuple[str, str], ...] = ()
@@ -72,11 +139,11 @@ class FarkleCard:
         return self.name("de")
 
     @property
-    def window(self) -> str:
-        return ITEM_EFFECTS[self.effect][0] if self.kind == "item" else "companion"
+    def window(self) -> Window:
+        return _WINDOW[self.effect] if self.kind is _ITEM else _COMPANION_WINDOW
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "count": self.count, "effect": self.effect,
+        out: dict[str, Any] = {"id": self.id, "count": self.count, "effect": self.effect.value,
                                "amount": self.amount, "house": self.house}
         if self.own_names:
             out["name"] = dict(self.own_names)
@@ -93,73 +160,75 @@ def _words(own: tuple[tuple[str, str], ...], code: str, lang: str, fallback: str
     return term(code, lang, fallback=fallback)
 
 
-def _c(id: str, effect: str, amount: int = 0, house: bool = True,
+def _c(id: str, effect: CompanionEffect, amount: int = 0, house: bool = True,
        count: int = 1) -> FarkleCard:
-    return FarkleCard(id, "companion", count, effect, amount, house)
+    return FarkleCard(id, CardKind.COMPANION, count, effect, amount, house)
 
 
-def _i(id: str, effect: str, amount: int = 0, house: bool = True,
+def _i(id: str, effect: ItemEffect, amount: int = 0, house: bool = True,
        count: int = 1) -> FarkleCard:
-    return FarkleCard(id, "item", count, effect, amount, house)
+    return FarkleCard(id, CardKind.ITEM, count, effect, amount, house)
 
 
 #: the built-in decks (names and texts: farkle.po, keyed by id)
 COMPANIONS: tuple[FarkleCard, ...] = (
-    _c("tabby", "ignore_dragon", house=False),
-    _c("hiccup", "reroll_one", house=False),
-    _c("skree", "scare", 200, house=False),
-    _c("old-sergeant", "bank_bonus", 100),
-    _c("scout", "attack_bonus", 200),
-    _c("shieldmaiden", "defence_bonus", 200),
-    _c("battle-mage", "battle_damage", 1),
-    _c("field-medic", "battle_loss_half"),
-    _c("quartermaster", "farkle_keep_half"),
-    _c("treasure-hunter", "treasure", 1000),
+    _c("tabby", CompanionEffect.IGNORE_DRAGON, house=False),
+    _c("hiccup", CompanionEffect.REROLL_ONE, house=False),
+    _c("skree", CompanionEffect.SCARE, 200, house=False),
+    _c("old-sergeant", CompanionEffect.BANK_BONUS, 100),
+    _c("scout", CompanionEffect.ATTACK_BONUS, 200),
+    _c("shieldmaiden", CompanionEffect.DEFENCE_BONUS, 200),
+    _c("battle-mage", CompanionEffect.BATTLE_DAMAGE, 1),
+    _c("field-medic", CompanionEffect.BATTLE_LOSS_HALF),
+    _c("quartermaster", CompanionEffect.FARKLE_KEEP_HALF),
+    _c("treasure-hunter", CompanionEffect.TREASURE, 1000),
 )
 
 ITEMS: tuple[FarkleCard, ...] = (
-    _i("lucky-dragon-tooth", "reroll_farkle", house=False),
-    _i("plunder-sack", "keep_extra", 3, house=False),
-    _i("gold-purse", "gain", 300, count=3),
-    _i("recruiting-horn", "pending_bonus", 300, count=3),
-    _i("second-wind", "hot_dice", count=3),
-    _i("lucky-clover", "reroll_farkle", count=3),
-    _i("healing-potion", "battle_shield", count=3),
-    _i("dragonsbane-arrow", "battle_damage", 1, count=3),
+    _i("lucky-dragon-tooth", ItemEffect.REROLL_FARKLE, house=False),
+    _i("plunder-sack", ItemEffect.KEEP_EXTRA, 3, house=False),
+    _i("gold-purse", ItemEffect.GAIN, 300, count=3),
+    _i("recruiting-horn", ItemEffect.PENDING_BONUS, 300, count=3),
+    _i("second-wind", ItemEffect.HOT_DICE, count=3),
+    _i("lucky-clover", ItemEffect.REROLL_FARKLE, count=3),
+    _i("healing-potion", ItemEffect.BATTLE_SHIELD, count=3),
+    _i("dragonsbane-arrow", ItemEffect.BATTLE_DAMAGE, 1, count=3),
 )
 
 
-def _words_of(value: Any, field: str, kind: str, card: str) -> tuple[tuple[str, str], ...]:
+def _words_of(value: Any, field: str, kind: CardKind, card: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict) or not isinstance(value.get("en"), str):
-        raise OptionError("farkle.deck.card_needs_en", rule="D8.5", kind=kind, card=card,
-                          field=field)
+        raise OptionError("farkle.deck.card_needs_en", rule="D8.5", kind=kind.value,
+                          card=card, field=field)
     out = [("en", value["en"])]
     for lang, text in value.items():
         if lang != "en":
             if not isinstance(lang, str) or not isinstance(text, str):
-                raise OptionError("farkle.deck.card_words", rule="D8.5", kind=kind, card=card,
-                                  field=field)
+                raise OptionError("farkle.deck.card_words", rule="D8.5", kind=kind.value,
+                                  card=card, field=field)
             out.append((lang, text))
     return tuple(out)
 
 
-def _card_from_data(d: Any, kind: str) -> FarkleCard:
+def _card_from_data(d: Any, kind: CardKind) -> FarkleCard:
     if not isinstance(d, dict) or not isinstance(d.get("id"), str):
-        raise OptionError("farkle.deck.card_needs_id", rule="D8.5", kind=kind, value=shown(d))
+        raise OptionError("farkle.deck.card_needs_id", rule="D8.5", kind=kind.value,
+                          value=shown(d))
     card = shown(d["id"])
-    effects = COMPANION_EFFECTS if kind == "companion" else ITEM_EFFECTS
+    effects: type[CompanionEffect] | type[ItemEffect] = (
+        CompanionEffect if kind is CardKind.COMPANION else ItemEffect)
     effect = d.get("effect")
-    if not isinstance(effect, str) or effect not in effects:
-        raise OptionError("farkle.deck.card_effect", rule="D8.5", kind=kind, card=card,
-                          effects=sorted(effects))
+    if not isinstance(effect, str) or effect not in {e.value for e in effects}:
+        raise OptionError("farkle.deck.card_effect", rule="D8.5", kind=kind.value, card=card,
+                          effects=sorted(e.value for e in effects))
     names = _words_of(d.get("name", {}), "name", kind, card)
     texts = _words_of(d.get("text", {}), "text", kind, card)
     amount, count = d.get("amount", 0), d.get("count", 1)
     if not isinstance(amount, int) or not 0 <= amount <= 5000:
-        raise OptionError("farkle.deck.card_amount", rule="D8.5", kind=kind, card=card)
+        raise OptionError("farkle.deck.card_amount", rule="D8.5", kind=kind.value, card=card)
     if not isinstance(count, int) or not 1 <= count <= 10:
-        raise OptionError("farkle.deck.card_count", rule="D8.5", kind=kind, card=card)
-    return FarkleCard(d["id"], kind, count, effect, amount, bool(d.get("house", True)),
+        raise OptionError("farkle.deck.card_count", rule="D8.5", kind=kind.value, card=card)
+    return FarkleCard(d["id"], kind, count, effects(effect), amount, bool(d.get("house", True)),
                       names, texts)
 
 
@@ -174,9 +243,9 @@ def decks_from_data(data: Mapping[str, Any] | None) -> tuple[tuple[FarkleCard, .
         if not isinstance(data.get(key, []), list):
             raise OptionError("farkle.deck.not_a_list", rule="D8.5", key=key,
                               value=shown(data[key]))
-    comps = tuple(_card_from_data(d, "companion") for d in data.get("companions", [])) \
+    comps = tuple(_card_from_data(d, CardKind.COMPANION) for d in data.get("companions", [])) \
         or COMPANIONS
-    items = tuple(_card_from_data(d, "item") for d in data.get("items", [])) or ITEMS
+    items = tuple(_card_from_data(d, CardKind.ITEM) for d in data.get("items", [])) or ITEMS
     ids = [c.id for c in (*comps, *items)]
     if len(set(ids)) != len(ids):
         raise OptionError("farkle.deck.ids_not_unique", rule="D8.5")

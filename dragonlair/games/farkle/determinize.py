@@ -11,18 +11,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dragonlair.core.game import CHANCE, JSON, Action, Game, State
+from dragonlair.core.game import CHANCE, JSON, Game, State
 from dragonlair.core.records import parse_entry
 from dragonlair.interop.resample import History, ResampleError, apply_or_refuse
 
+if TYPE_CHECKING:
+    from dragonlair.games.farkle.actions import FarkleAction
+    from dragonlair.games.farkle.game import FarkleGame
 
-def _farkle_uses(game: Game, entries: Sequence[tuple[int, str]],
+
+def _farkle_uses(game: FarkleGame, entries: Sequence[tuple[int, str]],
                  events: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[int, Counter[int]]:
     """Per seat, the items the record shows it using (actions and automatic effects)."""
-    items = game.items  # type: ignore[attr-defined]
-    ids = {c.id: k for k, c in enumerate(items)}
+    ids = {c.id: k for k, c in enumerate(game.items)}
     uses: dict[int, Counter[int]] = {s: Counter() for s in range(game.num_players)}
     for who, text in entries:
         if who >= 0 and text.startswith("use ") and text[4:] in ids:
@@ -36,10 +39,10 @@ def _farkle_uses(game: Game, entries: Sequence[tuple[int, str]],
 _AUTO_USES = ("farkle.battle.arrow", "farkle.battle.shield")
 
 
-def _auto_uses(game: Game, events: Sequence[tuple[str, Mapping[str, Any]]],
+def _auto_uses(game: FarkleGame, events: Sequence[tuple[str, Mapping[str, Any]]],
                ) -> list[tuple[int, int]]:
     """Items used by themselves in the Final Battle, from the events (``(code, params)``)."""
-    ids = {c.id: k for k, c in enumerate(game.items)}  # type: ignore[attr-defined]
+    ids = {c.id: k for k, c in enumerate(game.items)}
     return [(params["seat"], ids[params["card"]]) for code, params in events
             if code in _AUTO_USES and params.get("card") in ids]
 
@@ -47,24 +50,25 @@ def _auto_uses(game: Game, events: Sequence[tuple[str, Mapping[str, Any]]],
 def determinize(game: Game, view: JSON, seat: int,
                 rng: random.Random) -> tuple[State, History] | None:
     from dragonlair.games.farkle.actions import Kind
-    from dragonlair.games.farkle.state import FarkleState
+    from dragonlair.games.farkle.game import FarkleGame
 
+    if not isinstance(game, FarkleGame):
+        raise ResampleError("core.resample.wrong_game", game="farkle", got=game.info.id)
     try:  # the record in the view's public part (docs/views.md)
         entries = [parse_entry(e, game.num_players) for e in view["public"]["history"]]
     except (KeyError, TypeError, ValueError) as exc:
-        raise ResampleError(f"not a farkle view: {exc}") from None
+        raise ResampleError("core.resample.not_a_view", game="farkle", why=str(exc)) from None
     uses = _farkle_uses(game, entries, [(e["code"], e["params"])
                                         for e in view.get("events", [])])
     used: dict[int, Counter[int]] = {s: Counter() for s in range(game.num_players)}
     state = game.new_initial_state()
-    assert isinstance(state, FarkleState)
     history: History = []
     events_seen = 0
 
     def still_needed(s: int) -> Counter[int]:
         return uses[s] - used[s] - Counter(state.items[s]) - Counter(state.gained[s])
 
-    ids = {c.id: k for k, c in enumerate(game.items)}  # type: ignore[attr-defined]
+    ids = {c.id: k for k, c in enumerate(game.items)}
     for i, (who, text) in enumerate(entries):
         if who == CHANCE and text.startswith("item for p"):
             s = int(text[len("item for p"):])
@@ -77,11 +81,11 @@ def determinize(game: Game, view: JSON, seat: int,
             full = state.full_state()
             pile = Counter({ids[k]: n for k, n in (full["item_deck"] or full["item_discard"]
                                                    ).items()})
-            free = [(a, p) for a, p in outcomes if pile[a.a] > seen_later[a.a]] or outcomes
+            free = [(a, p) for a, p in outcomes if pile[a.card] > seen_later[a.card]] or outcomes
             need = still_needed(s)
-            wanted = [a for a, _ in free if need[a.a] > 0]
+            wanted = [a for a, _ in free if need[a.card] > 0]
             if wanted:
-                action: Action = wanted[rng.randrange(len(wanted))]
+                action: FarkleAction = wanted[rng.randrange(len(wanted))]
             else:
                 total = sum(p for _, p in free)
                 r, acc = rng.random() * total, 0.0
@@ -97,9 +101,9 @@ def determinize(game: Game, view: JSON, seat: int,
             legal = list(state.legal_actions(who))
             need = still_needed(who) + (uses[who] - used[who])
             if text.startswith("discard"):
-                spare = [a for a in legal if a.kind == Kind.DISCARD and not need[a.a]]
+                spare = [a for a in legal if a.kind == Kind.DISCARD and not need[a.card]]
             else:
-                spare = [a for a in legal if a.kind == Kind.KEEP_ITEM and need[a.a]]
+                spare = [a for a in legal if a.kind == Kind.KEEP_ITEM and need[a.card]]
             pick = spare or legal
             if not pick:
                 return None
@@ -108,8 +112,8 @@ def determinize(game: Game, view: JSON, seat: int,
             action = game.parse_action(text)
         if not apply_or_refuse(state, history, who, action):
             return None
-        if who >= 0 and action.kind == Kind.USE:  # type: ignore[attr-defined]
-            used[who][action.a] += 1  # type: ignore[attr-defined]
+        if who >= 0 and action.kind == Kind.USE:
+            used[who][action.card] += 1
         if state.event_count > events_seen:
             for s, k in _auto_uses(game, [(e.code, e.params) for _, e
                                           in state.events_for(None, events_seen)]):

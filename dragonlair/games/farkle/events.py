@@ -92,6 +92,8 @@ END_REASONS = frozenset({"farkle.end.dragon_slain", "farkle.end.turn_limit",
 
 #: A stored node: ``(code, to, *values)``.
 Compact = tuple[Any, ...]
+#: The stored events, newest first: ``(node, rest)``, ``None`` when there are none.
+CompactChain = tuple[Compact, "CompactChain"] | None
 
 
 def _value(name: str, value: Any) -> Any:
@@ -100,7 +102,7 @@ def _value(name: str, value: Any) -> Any:
             return dice_text(DICE_SETS[value])
         if isinstance(value, tuple):
             return dice_text(value)
-    elif name == "event" and type(value) is int:
+    elif name == "event" and isinstance(value, int):
         return EVENTS[value]
     elif name == "seats" and isinstance(value, tuple):
         return list(value)

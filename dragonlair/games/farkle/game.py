@@ -8,7 +8,7 @@ from typing import Any
 from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
 from dragonlair.games.farkle.actions import ActionSpace, FarkleAction
-from dragonlair.games.farkle.cards import decks_from_data
+from dragonlair.games.farkle.cards import Window, decks_from_data
 from dragonlair.games.farkle.scoring import Scorer, ScoringTable
 from dragonlair.games.farkle.state import FarkleState
 
@@ -64,6 +64,14 @@ class FarkleGame(Game):
         except OverflowError:  # int() of an infinite float (JSON 1e999 or Infinity)
             raise OptionError("farkle.table.not_whole", rule="D2") from None
         self.companions, self.items = decks_from_data(opts["decks"])
+        #: by card index, for the engine's hot paths: each companion's and item's effect,
+        #: each item's window
+        self.companion_effects = tuple(c.effect for c in self.companions)
+        self.item_effects = tuple(c.effect for c in self.items)
+        self.item_windows = tuple(c.window for c in self.items)
+        #: per window, the items of that window (by index)
+        self.items_of_window = {w: frozenset(i for i, c in enumerate(self.items)
+                                             if c.window is w) for w in Window}
         for deck, kind in ((self.companions, "companion"), (self.items, "item")):
             cards = sum(c.count for c in deck)
             if cards < players:  # D8.1, D8.2: every player starts with one of each

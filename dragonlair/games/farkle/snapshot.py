@@ -17,7 +17,8 @@ from dragonlair.core.errors import DragonlairError, RecordError, shown
 from dragonlair.core.events import Event
 from dragonlair.core.game import CHANCE, JSON, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshot_header
 from dragonlair.core.records import entry_text, parse_entry
-from dragonlair.games.farkle.actions import FarkleAction
+from dragonlair.games.farkle.actions import EventFace, FarkleAction
+from dragonlair.games.farkle.enums import AfterDraw, BattleBonus, Power
 from dragonlair.games.farkle.events import PARAMS, compact
 
 if TYPE_CHECKING:
@@ -32,16 +33,18 @@ _INTS = ("supply", "turn", "player", "start_army", "roller", "full_dice", "hand_
          "draw_for", "setup_step")
 _SEAT_LISTS = ("armies", "companions")
 _BOOL_LISTS = ("in_lair", "needs_companion")
-_STR_SETS = ("used", "asked", "battle_bonus_used")
+#: the sets of enum members, stored as their sorted values
+_STR_SETS: dict[str, type[Power] | type[BattleBonus]] = {
+    "used": Power, "asked": Power, "battle_bonus_used": BattleBonus}
 
 
 def snapshot(state: FarkleState) -> JSON:
     """The whole of ``state`` as JSON (see the module docs)."""
-    s: JSON = {name: getattr(state, name) for name in _INTS}
+    s: JSON = {name: int(getattr(state, name)) for name in _INTS}  # the event face: its int
     for name in (*_SEAT_LISTS, *_BOOL_LISTS):
         s[name] = list(getattr(state, name))
     for name in _STR_SETS:
-        s[name] = sorted(getattr(state, name))
+        s[name] = sorted(v.value for v in getattr(state, name))
     s.update({
         "items": [list(h) for h in state.items],
         "gained": [list(g) for g in state.gained],
@@ -53,7 +56,7 @@ def snapshot(state: FarkleState) -> JSON:
         "legal": [a.text for a in state.dec_legal],
         "to_move": list(state.to_move),
         "roll": list(state.roll),
-        "after_draw": state.after_draw,
+        "after_draw": state.after_draw.value,
         "hidden_for": [[i, seat] for i, seat in sorted(state.hidden_for.items())],
         "winners": list(state.winners),
         "end_reason": state.end_reason,
@@ -118,13 +121,14 @@ def restore(game: FarkleGame, data: Any) -> FarkleState:
               "setup_step": (0, 2 * n)}
     for name in _INTS:
         setattr(st, name, _int(s[name], name, *bounds[name]))
+    st.event = EventFace(st.event)
     st.armies = _list(s["armies"], "armies", n, lambda v, k: _int(v, k, 0, SUPPLY))
     st.companions = _list(s["companions"], "companions", n,
                           lambda v, k: _int(v, k, -1, ncomps - 1))
     for name in _BOOL_LISTS:
         setattr(st, name, _list(s[name], name, n, _bool))
-    for name in _STR_SETS:
-        setattr(st, name, set(_list(s[name], name, None, _word)))
+    for name, members in _STR_SETS.items():
+        setattr(st, name, set(_list(s[name], name, None, _member(members))))
     item = lambda v, k: _int(v, k, 0, nitems - 1)  # noqa: E731
     st.items = _list(s["items"], "items", n, lambda v, k: _list(v, k, None, item))
     st.gained = _list(s["gained"], "gained", n, lambda v, k: _list(v, k, None, item))
@@ -153,9 +157,9 @@ def restore(game: FarkleGame, data: Any) -> FarkleState:
     st.roll = tuple(_list(s["roll"], "roll", 6, lambda v, k: _int(v, k, 0, 6)))
     if sum(st.roll) > 6:
         raise _bad("a roll has six dice at most")
-    if s["after_draw"] not in ("", "end", "continue"):
+    if not isinstance(s["after_draw"], str) or s["after_draw"] not in set(AfterDraw):
         raise _bad("after_draw must be '', 'end' or 'continue'")
-    st.after_draw = s["after_draw"]
+    st.after_draw = AfterDraw(s["after_draw"])
     st.winners = tuple(_list(s["winners"], "winners", None, lambda v, k: _int(v, k, 0, n - 1)))
     if not isinstance(s["end_reason"], str) or not isinstance(s["end_params"], dict):
         raise _bad("end_reason must be text and end_params an object")
@@ -191,7 +195,7 @@ def restore(game: FarkleGame, data: Any) -> FarkleState:
     st._set_events([])
     for i, e in enumerate(events):
         event = _event(e, n, f"events[{i}]")
-        st._ev = (compact(event), st._ev)  # type: ignore[assignment]
+        st._ev = (compact(event), st._ev)
         st._nev += 1
     return st
 
@@ -200,6 +204,15 @@ def _bool(value: Any, name: str) -> bool:
     if type(value) is not bool:
         raise _bad(f"{name} must be true or false")
     return value
+
+
+def _member(members: type[Power] | type[BattleBonus]) -> Callable[[Any, str], Any]:
+    """A check that a value names one of ``members`` (the member, else :class:`RecordError`)."""
+    def check(value: Any, name: str) -> Any:
+        if not isinstance(value, str) or value not in set(members):
+            raise _bad(f"{name} must be one of {sorted(m.value for m in members)}")
+        return members(value)
+    return check
 
 
 def _word(value: Any, name: str) -> str:

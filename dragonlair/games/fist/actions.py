@@ -8,7 +8,7 @@ position in that order is its index. Parsing returns the interned value, so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 from dragonlair.core.errors import MalformedActionError, shown
@@ -48,13 +48,32 @@ class Kind(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class FistAction:
-    """One Fist action. ``a..d`` are kind-specific small integers."""
+    """One Fist action: its kind and what it names, by meaning. A field a kind does not use
+    keeps its default (``0``, ``False``, ``(0, 0, 0)`` or ``None``)."""
 
     kind: Kind
-    a: int = 0
-    b: int = 0
-    c: int = 0
-    d: int = 0
+    #: a bid's Fairy Gold and Common Gold (F5.1)
+    fairy: int = 0
+    common: int = 0
+    #: a bid holds a Black Magic coin (F5.4)
+    black: bool = False
+    #: a bid or tie-break bid holds the Red Amulet (F5.2, F5.7)
+    amulet: bool = False
+    #: a tie-break bid's Silver (F5.7)
+    silver: int = 0
+    #: the red, blue and yellow stones a ``pay`` gives
+    stones: tuple[int, int, int] = (0, 0, 0)
+    #: the seat a ``steal`` or ``target`` names
+    seat: int | None = None
+    #: the colour (0 red, 1 blue, 2 yellow) a ``colour``, ``buy``, ``stone`` or ``steal``
+    #: names (``None`` for a Thief's coin)
+    colour: int | None = None
+    #: the card (its index at the table) a ``pick`` or ``card`` names
+    card: int | None = None
+    #: what a ``buy`` pays with: 0 Common Gold, 1 Fairy Gold, 2 Silver
+    currency: int | None = None
+    #: what a (tie-break) bid is worth: doubled by the Amulet (F5.2, F5.7); 0 otherwise
+    value: int = field(default=0, compare=False)
     index: int = field(default=-1, compare=False)
     text: str = field(default="", compare=False)
 
@@ -63,70 +82,6 @@ class FistAction:
 
     def __repr__(self) -> str:
         return f"FistAction({self.text!r})"
-
-    # What ``a..d`` mean, by kind (the engine's hot paths read the fields directly).
-    @property
-    def fairy(self) -> int:
-        """A bid's Fairy Gold (F5.1)."""
-        return self.a if self.kind == Kind.BID else 0
-
-    @property
-    def common(self) -> int:
-        """A bid's Common Gold (F5.1)."""
-        return self.b if self.kind == Kind.BID else 0
-
-    @property
-    def black(self) -> bool:
-        """A bid holds a Black Magic coin (F5.4)."""
-        return self.kind == Kind.BID and bool(self.c)
-
-    @property
-    def amulet(self) -> bool:
-        """A bid or tie-break bid holds the Red Amulet (F5.2, F5.7)."""
-        if self.kind == Kind.BID:
-            return bool(self.d)
-        return self.kind == Kind.SILVER and bool(self.b)
-
-    @property
-    def silver(self) -> int:
-        """A tie-break bid's Silver (F5.7)."""
-        return self.a if self.kind == Kind.SILVER else 0
-
-    @property
-    def value(self) -> int:
-        """What a (tie-break) bid is worth: doubled by the Amulet (F5.2, F5.7)."""
-        base = self.a + self.b if self.kind == Kind.BID else self.silver
-        return base * (2 if self.amulet else 1)
-
-    @property
-    def stones(self) -> tuple[int, int, int]:
-        """The red, blue and yellow stones a ``pay`` gives."""
-        return (self.a, self.b, self.c) if self.kind == Kind.PAY else (0, 0, 0)
-
-    @property
-    def seat(self) -> int | None:
-        """The seat a ``steal`` or ``target`` names."""
-        return self.a if self.kind in (Kind.STEAL, Kind.TARGET) else None
-
-    @property
-    def colour(self) -> int | None:
-        """The colour (0 red, 1 blue, 2 yellow) a ``colour``, ``buy``, ``stone`` or ``steal``
-        names (``None`` for a Thief's coin)."""
-        if self.kind in (Kind.COLOUR, Kind.BUY, Kind.STONE):
-            return self.a
-        if self.kind == Kind.STEAL:
-            return self.b if self.b < 3 else None
-        return None
-
-    @property
-    def card(self) -> int | None:
-        """The card (its index at the table) a ``pick`` or ``card`` names."""
-        return self.a if self.kind in (Kind.PICK, Kind.CARD) else None
-
-    @property
-    def currency(self) -> int | None:
-        """What a ``buy`` pays with: 0 Common Gold, 1 Fairy Gold, 2 Silver."""
-        return self.b if self.kind == Kind.BUY else None
 
 
 def stones_text(counts: Sequence[int]) -> str:
@@ -143,69 +98,76 @@ class ActionSpace:
         self.by_text: dict[str, FistAction] = {}
         add = self._add
         self.bid = [
-            [[[add(Kind.BID, f, c, k, m) for m in (0, 1)] for k in (0, 1)]
+            [[[add(FistAction(Kind.BID, fairy=f, common=c, black=bool(k), amulet=bool(m),
+                              value=(f + c) * (2 if m else 1)))
+               for m in (0, 1)] for k in (0, 1)]
              for c in range(MAX_COMMON + 1)]
             for f in range(MAX_FAIRY + 1)
         ]
-        self.silver = [[add(Kind.SILVER, s, m) for m in (0, 1)] for s in range(MAX_SILVER + 1)]
+        self.silver = [[add(FistAction(Kind.SILVER, silver=s, amulet=bool(m),
+                                       value=s * (2 if m else 1))) for m in (0, 1)]
+                       for s in range(MAX_SILVER + 1)]
         self.pay: dict[tuple[int, int, int], FistAction] = {}
         for r in range(MAX_STONES + 1):
             for b in range(MAX_STONES + 1):
                 for y in range(MAX_STONES + 1):
                     if r + b + y:
-                        self.pay[(r, b, y)] = add(Kind.PAY, r, b, y)
-        self.take = add(Kind.TAKE)
-        self.colour = [add(Kind.COLOUR, c) for c in range(3)]
-        self.steal = [[add(Kind.STEAL, s, c) for c in range(4)] for s in range(MAX_SEATS)]
-        self.target = [add(Kind.TARGET, s) for s in range(MAX_SEATS)]
-        self.pick = [add(Kind.PICK, k) for k in range(len(self.card_ids))]
-        self.buy = [[add(Kind.BUY, c, m) for m in range(3)] for c in range(3)]
-        self.done = add(Kind.DONE)
-        self.accept = add(Kind.ACCEPT)
-        self.decline = add(Kind.DECLINE)
-        self.draw = add(Kind.DRAW)
-        self.stop = add(Kind.STOP)
-        self.double = add(Kind.DOUBLE)
-        self.single = add(Kind.SINGLE)
-        self.card = [add(Kind.CARD, k) for k in range(len(self.card_ids))]
-        self.stone = [add(Kind.STONE, c) for c in range(3)]
+                        self.pay[(r, b, y)] = add(FistAction(Kind.PAY, stones=(r, b, y)))
+        self.take = add(FistAction(Kind.TAKE))
+        self.colour = [add(FistAction(Kind.COLOUR, colour=c)) for c in range(3)]
+        #: ``steal[seat][colour]``; ``steal[seat][3]``: a coin
+        self.steal = [[add(FistAction(Kind.STEAL, seat=s, colour=c if c < 3 else None))
+                       for c in range(4)] for s in range(MAX_SEATS)]
+        self.target = [add(FistAction(Kind.TARGET, seat=s)) for s in range(MAX_SEATS)]
+        self.pick = [add(FistAction(Kind.PICK, card=k)) for k in range(len(self.card_ids))]
+        self.buy = [[add(FistAction(Kind.BUY, colour=c, currency=m)) for m in range(3)]
+                    for c in range(3)]
+        self.done = add(FistAction(Kind.DONE))
+        self.accept = add(FistAction(Kind.ACCEPT))
+        self.decline = add(FistAction(Kind.DECLINE))
+        self.draw = add(FistAction(Kind.DRAW))
+        self.stop = add(FistAction(Kind.STOP))
+        self.double = add(FistAction(Kind.DOUBLE))
+        self.single = add(FistAction(Kind.SINGLE))
+        self.card = [add(FistAction(Kind.CARD, card=k)) for k in range(len(self.card_ids))]
+        self.stone = [add(FistAction(Kind.STONE, colour=c)) for c in range(3)]
         #: bids() by ``fairy << 12 | common << 2 | black << 1 | amulet`` (filled by bids())
         self.bid_cache: dict[int, tuple[FistAction, ...]] = {}
         # silvers() by ``silver << 1 | amulet``
         self._silver_cache: dict[int, tuple[FistAction, ...]] = {}
 
-    def _text(self, kind: Kind, a: int, b: int, c: int, d: int) -> str:
+    def _text(self, a: FistAction) -> str:
         ids = self.card_ids
-        match kind:
+        match a.kind:
             case Kind.BID:
-                extra = (" black" if c else "") + (" amulet" if d else "")
-                return f"bid f{a} c{b}{extra}"
+                extra = (" black" if a.black else "") + (" amulet" if a.amulet else "")
+                return f"bid f{a.fairy} c{a.common}{extra}"
             case Kind.SILVER:
-                return f"silver {a}" + (" amulet" if b else "")
+                return f"silver {a.silver}" + (" amulet" if a.amulet else "")
             case Kind.PAY:
-                return "pay " + stones_text((a, b, c))
-            case Kind.COLOUR:
-                return f"colour {COLOURS[a]}"
+                return "pay " + stones_text(a.stones)
+            case Kind.COLOUR | Kind.STONE:
+                assert a.colour is not None
+                return f"{a.kind.name.lower()} {COLOURS[a.colour]}"
             case Kind.STEAL:
-                return f"steal p{a} " + (COLOURS[b] if b < 3 else "coin")
+                return f"steal p{a.seat} " + (COLOURS[a.colour] if a.colour is not None
+                                              else "coin")
             case Kind.TARGET:
-                return f"target p{a}"
-            case Kind.PICK:
-                return f"pick {ids[a]}"
+                return f"target p{a.seat}"
+            case Kind.PICK | Kind.CARD:
+                assert a.card is not None
+                return f"{a.kind.name.lower()} {ids[a.card]}"
             case Kind.BUY:
-                return f"buy {COLOURS[a]} {CURRENCIES[b]}"
-            case Kind.CARD:
-                return f"card {ids[a]}"
-            case Kind.STONE:
-                return f"stone {COLOURS[a]}"
+                assert a.colour is not None and a.currency is not None
+                return f"buy {COLOURS[a.colour]} {CURRENCIES[a.currency]}"
             case _:
-                return kind.name.lower()
+                return a.kind.name.lower()
 
-    def _add(self, kind: Kind, a: int = 0, b: int = 0, c: int = 0, d: int = 0) -> FistAction:
-        text = self._text(kind, a, b, c, d)
-        action = FistAction(kind, a, b, c, d, len(self.actions), text)
+    def _add(self, action: FistAction) -> FistAction:
+        """Intern ``action``: give it its index (the next) and its text."""
+        action = replace(action, index=len(self.actions), text=self._text(action))
         self.actions.append(action)
-        self.by_text[text] = action
+        self.by_text[action.text] = action
         return action
 
     def bids(self, fairy: int, common: int, black: int, amulet: int) -> tuple[FistAction, ...]:

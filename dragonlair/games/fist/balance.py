@@ -83,10 +83,10 @@ class FistBalanceObserver(BalanceObserver):
         bids = self.bids
         self.bids = []
         counts = self.cards[self.card].counts
-        if any(b.c for b in bids):  # F5.4: cursed
+        if any(b.black for b in bids):  # F5.4: cursed
             counts["cursed"] += 1
             return
-        values = [(b.a + b.b) * (2 if b.d else 1) for b in bids]
+        values = [b.value for b in bids]  # F5.2
         top = max(values)
         tied = tuple(i for i, v in enumerate(values) if v == top)
         if top == 0:  # F5.5
@@ -98,7 +98,7 @@ class FistBalanceObserver(BalanceObserver):
             self.silver = []
 
     def _reveal_silver(self, s: FistState) -> None:
-        vals = {seat: b.a * (2 if b.b else 1) for seat, b in self.silver}
+        vals = {seat: b.value for seat, b in self.silver}  # F5.7
         self.silver = []
         self.tied = ()
         top = max(vals.values())

@@ -151,11 +151,11 @@ class GreedyFistBot:
         f = min(fairy, target)
         c = min(common, target - f) if mine >= POINT else 0  # Common Gold is gone for good
         black = 0
-        if threat >= WIN and mine < WIN and any(a.c for a in legal):
+        if threat >= WIN and mine < WIN and any(a.black for a in legal):
             black = 1  # curse the card that would hand an opponent the game
-        amulet = 1 if mine >= WIN and any(a.d for a in legal) else 0
+        amulet = 1 if mine >= WIN and any(a.amulet for a in legal) else 0
         for a in legal:
-            if (a.a, a.b, a.c, a.d) == (f, c, black, amulet):
+            if (a.fairy, a.common, a.black, a.amulet) == (f, c, black, amulet):
                 return a
         return legal[0]
 
@@ -163,9 +163,9 @@ class GreedyFistBot:
         mine = pos.card_value(pos.view["card"], pos.stones, pos.score)
         silver = pos.me["silver"]
         want = min(silver, round(mine * 0.6 * self.rng.uniform(0.8, 1.2)))
-        amulet = 1 if mine >= WIN and any(a.b for a in legal) else 0
+        amulet = 1 if mine >= WIN and any(a.amulet for a in legal) else 0
         for a in legal:
-            if (a.a, a.b) == (want, amulet):
+            if (a.silver, a.amulet) == (want, amulet):
                 return a
         return legal[0]
 
@@ -180,25 +180,30 @@ class GreedyFistBot:
             return 0.0
         if k == Kind.PAY:
             # paying is only offered for points; keep the colours we have least of
-            paid = (a.a, a.b, a.c)
+            paid = a.stones
             left = [s - p for s, p in zip(stones, paid, strict=True)]
             return 10.0 + min(left) * 0.1 - max(left) * 0.01
         if k == Kind.TAKE:
             return 5.0 if pos.score < 2 else 1.0
         if k == Kind.COLOUR:
-            return self._colour_value(pos, a.a)
+            assert a.colour is not None
+            return self._colour_value(pos, a.colour)
         if k == Kind.STEAL:
-            victim = pos.seats[a.a]
-            return float(victim["score"]) * 2 + (1.0 / (1 + stones[a.b]) if a.b < 3 else 0.5)
+            assert a.seat is not None
+            victim = pos.seats[a.seat]
+            return float(victim["score"]) * 2 + (1.0 / (1 + stones[a.colour])
+                                                 if a.colour is not None else 0.5)
         if k == Kind.TARGET:
-            return float(pos.seats[a.a]["score"]) + self.rng.random()
+            assert a.seat is not None
+            return float(pos.seats[a.seat]["score"]) + self.rng.random()
         if k == Kind.PICK:
             return pos.card_value(a.text.removeprefix("pick "), stones, pos.score, depth=1)
         if k == Kind.BUY:
             if sum(stones) >= 5:
                 return -1.0
-            cost = (1.0, 1.6, 1.5)[a.b]
-            return STONE * 1.2 - cost + 1.0 / (1 + stones[a.a]) * 0.3
+            assert a.colour is not None and a.currency is not None
+            cost = (1.0, 1.6, 1.5)[a.currency]
+            return STONE * 1.2 - cost + 1.0 / (1 + stones[a.colour]) * 0.3
         if k == Kind.ACCEPT:
             spent = self._my_last_fairy_bid(pos)
             return pos.points_value(pos.score, 1) - 1.2 * spent

@@ -21,7 +21,7 @@ def determinize(game: Game, view: JSON, seat: int,
     try:  # the record in the view's public part (docs/views.md)
         entries = [parse_entry(e, game.num_players) for e in view["public"]["history"]]
     except (KeyError, TypeError, ValueError) as exc:
-        raise ResampleError(f"not a fist view: {exc}") from None
+        raise ResampleError("core.resample.not_a_view", game="fist", why=str(exc)) from None
     for who, text in entries:
         if text == "sealed":
             legal = state.legal_actions(who)
@@ -31,5 +31,5 @@ def determinize(game: Game, view: JSON, seat: int,
         else:
             action = game.parse_action(text)
         if not apply_or_refuse(state, history, who, action):
-            raise ResampleError(f"the record in the view does not replay at '{who}: {text}'")
+            raise ResampleError("core.resample.no_replay", entry=f"{who}: {text}")
     return state, history

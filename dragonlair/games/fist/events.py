@@ -79,8 +79,10 @@ PRIVATE = frozenset({"fist.bid.own", "fist.tiebreak.own", "fist.thief.coin_taken
 
 #: A stored node as the engine appends it: ``(code, to, *values)`` for one event, or, for
 #: the sealed bids (the hot path), one node per auction and one per tie-break, stored at the
-#: reveal: ``(REVEAL, card, submits)`` and ``(REVEAL_SILVER, card, submits, tied)``, where
-#: ``submits`` are the ``(seat, bid)`` in the order they were handed in. An auction's node
+#: reveal: ``(REVEAL, card, history, start, end)`` and ``(REVEAL_SILVER, card, history, start,
+#: end, tied)``, where ``history[start:end]`` are the submits, the ``(seat, bid)`` in the
+#: order they were handed in (``history``: the game's record, which only ever grows, so the
+#: node need not copy them). An auction's node
 #: holds, in order: the card up for auction; for each submit the public "sealed" event and
 #: the seat's own bid (to that seat only); one "revealed" event per seat; the result
 #: (cursed, passed, tie or won, F5.4-F5.6). A tie-break's: the submits, the revealed Silver
@@ -95,9 +97,8 @@ def count(node: Event | Compact) -> int:
     """How many events a stored node holds."""
     if isinstance(node, Event) or type(node[0]) is str:
         return 1
-    if node[0] == REVEAL:
-        return 3 * len(node[2]) + 2
-    return 3 * len(node[2]) + 1
+    submits: int = node[4] - node[3]
+    return 3 * submits + (2 if node[0] == REVEAL else 1)
 
 
 def submit_events(submits: Sequence[tuple[int, Any]]) -> list[Event]:
@@ -160,8 +161,8 @@ def expand(node: Event | Compact) -> list[Event]:
     if type(tag) is str:
         return [Event(tag, dict(zip(PARAMS[tag], node[2:], strict=True)), node[1])]
     if tag == REVEAL:
-        return _auction(node[1], node[2])
-    return _tiebreak(node[1], node[2], node[3])
+        return _auction(node[1], node[2][node[3]:node[4]])
+    return _tiebreak(node[1], node[2][node[3]:node[4]], node[5])
 
 
 def events_since(chain: Any, total: int, since: int = 0) -> list[Event]:
@@ -345,25 +346,26 @@ def choice_json(action: Any, card: str, card_ids: Sequence[str]) -> dict[str, An
     kind = int(action.kind)
     params: dict[str, Any]
     if kind == 5:  # steal
-        if action.b < 3:
-            code, params = "fist.choice.steal_stone", {"victim": action.a,
-                                                       "colour": _COLOURS[action.b]}
+        if action.colour is not None:
+            code, params = "fist.choice.steal_stone", {"victim": action.seat,
+                                                       "colour": _COLOURS[action.colour]}
         else:
-            code, params = "fist.choice.steal_coin", {"victim": action.a}
+            code, params = "fist.choice.steal_coin", {"victim": action.seat}
     else:
         code = _CHOICE_CODES[kind]
         if kind == 2:
-            params = {"red": action.a, "blue": action.b, "yellow": action.c}
+            red, blue, yellow = action.stones
+            params = {"red": red, "blue": blue, "yellow": yellow}
         elif kind == 3:
             params = {"card": card}
         elif kind == 4:
-            params = {"colour": _COLOURS[action.a]}
+            params = {"colour": _COLOURS[action.colour]}
         elif kind == 6:
-            params = {"victim": action.a}
+            params = {"victim": action.seat}
         elif kind == 7:
-            params = {"card": card_ids[action.a]}
+            params = {"card": card_ids[action.card]}
         elif kind == 8:
-            params = {"colour": _COLOURS[action.a], "coin": _CURRENCIES[action.b]}
+            params = {"colour": _COLOURS[action.colour], "coin": _CURRENCIES[action.currency]}
         elif kind == 14:
             params = {"card": card}
         else:

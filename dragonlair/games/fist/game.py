@@ -69,6 +69,9 @@ class FistGame(Game):
             any(isinstance(s, pw.Necromancer) for s in c.power) for c in self.cards)
         dop = [k for k, c in enumerate(self.cards) if c.id == "doppelganger"]
         self.doppelganger: int | None = dop[0] if dop else None
+        #: a turn's pile before its specials: every standard card but the Witch (F4.2, F4.3)
+        self.standard_pile = tuple(c.count if c.standard and k != 0 else 0
+                                   for k, c in enumerate(self.cards))
 
     def new_initial_state(self) -> FistState:
         return FistState(self)

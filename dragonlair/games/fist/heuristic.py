@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import FistAction, Kind
-from dragonlair.games.fist.state import WIN_POINTS, Dec, FistState, Phase
+from dragonlair.games.fist.state import WIN_POINTS, Dec, Decision, FistState, Phase
 
 # coin values, in points
 FAIRY = 0.07  # bidding money that returns every turn
@@ -339,42 +339,49 @@ class FistHeuristic:
         have = stones_of(st, seat)
         k = a.kind
         bank = st.bank
+        decision = st.pending if isinstance(st.pending, Decision) else None
         if k == Kind.PAY:
-            paid = (a.a, a.b, a.c)
+            paid = a.stones
             left = (have[0] - paid[0], have[1] - paid[1], have[2] - paid[2])
-            step = st.dec_data
+            step = decision.step if decision is not None else None
             pay = step.pay if isinstance(step, pw.Choice) else step
             pts = pay.points if isinstance(pay, pw.PayStones) else 1
             return points_value(p.score, pts) - (stone_worth(*have) - stone_worth(*left))
         if k == Kind.TAKE:
-            step = st.dec_data
-            if isinstance(step, pw.Choice):
-                return step_value(st, seat, step.alternative, st.dec_card, 0)
+            if decision is not None and isinstance(decision.step, pw.Choice):
+                return step_value(st, seat, decision.step.alternative, decision.card, 0)
             return 0.0
         if k == Kind.COLOUR:
-            dec = st.dec
+            dec = decision.kind if decision is not None else None
+            colour = a.colour
+            assert colour is not None
             if dec == Dec.COLOUR_TROLL:
-                return _troll_value(st, seat, a.a)
+                return _troll_value(st, seat, colour)
             if dec == Dec.COLOUR_RAINBOW:
-                return -float(bank.stones[a.a])  # name the rarest colour: least risk
-            return stone_gain(have, a.a)
+                return -float(bank.stones[colour])  # name the rarest colour: least risk
+            return stone_gain(have, colour)
         if k == Kind.STEAL:
-            if a.b < 3:
-                victim = stones_of(st, a.a)
+            colour, whom = a.colour, a.seat
+            assert whom is not None
+            if colour is not None:
+                victim = stones_of(st, whom)
                 less = list(victim)
-                less[a.b] -= 1
-                return (stone_gain(have, a.b)
+                less[colour] -= 1
+                return (stone_gain(have, colour)
                         + 0.5 * (stone_worth(*victim) - stone_worth(*less))
-                        + 0.05 * st.players[a.a].score)
+                        + 0.05 * st.players[whom].score)
             return 0.1
         if k == Kind.TARGET:
-            q = st.players[a.a]
+            assert a.seat is not None
+            q = st.players[a.seat]
             return COMMON * q.common + SILVER * q.silver
         if k == Kind.PICK:
-            return card_value(st, seat, a.a, 1)
+            assert a.card is not None
+            return card_value(st, seat, a.card, 1)
         if k == Kind.BUY:
-            cost = (COMMON, FAIRY * 2.5, SILVER * 3)[a.b]
-            return stone_gain(have, a.a) - cost - 0.02
+            assert a.colour is not None and a.currency is not None
+            cost = (COMMON, FAIRY * 2.5, SILVER * 3)[a.currency]
+            return stone_gain(have, a.colour) - cost - 0.02
         if k in (Kind.DONE, Kind.DECLINE, Kind.STOP, Kind.SINGLE):
             return 0.0
         if k == Kind.ACCEPT:
@@ -392,7 +399,8 @@ class FistHeuristic:
                                   c) for c in range(3))
             return (1 - bust) * gain - bust * (kept - stone_worth(*have))
         if k == Kind.DOUBLE:
-            return card_value(st, seat, st.dec_card) - DOPPEL
+            assert decision is not None
+            return card_value(st, seat, decision.card) - DOPPEL
         return 0.0
 
     # ---------------------------------------------------------------- any decision
@@ -403,7 +411,7 @@ class FistHeuristic:
             return self.bid_options(st, seat, 1)[0]
         if ph == Phase.TIEBID:
             return self.silver(st, seat)
-        legal = st.dec_legal
+        legal = tuple(st.legal_actions(seat))
         if len(legal) == 1:
             return legal[0]
         return self.decide(st, seat, legal)

@@ -2,13 +2,15 @@
 
 A snapshot holds the options, the record entries so far, the whole position (every seat's
 holdings, the bank, decks and piles by card id, the auction and the power under way, with
-its queued steps written as the power primitives of docs/custom-characters.md) and the
-events stored so far::
+its queued steps written as the power primitives of docs/custom-characters.md, and what it
+waits for: ``pending``) and the events stored so far::
 
     {"format": "dragonlair-snapshot", "format_version": 1, "game": "fist",
      "game_version": 1, "options": {...},
      "state": {"history": ["chance: stone red", ...], "phase": "bid", "to_move": [0, 1, 2],
-               "players": [{"fairy": 8, ...}, ...], "bank": {...}, ...},
+               "players": [{"fairy": 8, ...}, ...], "bank": {...}, ...,
+               "pending": {"decision": "steal", "card": "thief", "legal": ["steal p1 red"],
+                           "step": null}},
      "events": [{"code": "...", "params": {...}, "to": 0}, ...]}
 
 :func:`restore` trusts none of it: every field is checked for its type and range, card ids
@@ -16,6 +18,13 @@ and actions must exist at the table, coins, stones and cards must add up to the 
 the phase must agree with who is to move, and the restored state must write exactly the
 snapshot it came from. Anything else raises :class:`RecordError` with a ``fist.snapshot.*``
 code.
+
+``pending`` is ``null``, a decision (``{"decision", "card", "legal", "step"}``: what the
+winner is asked inside the power of ``card``, the options, the power step asked about or
+``null``) or a draw (``{"draw": "goblin" | "rainbow" | "bag", "card"}``). Snapshots written
+before it (format version 1 too) held the same as the fields ``decision``,
+``decision_legal``, ``decision_card``, ``decision_step`` and ``power_chance``; :func:`restore`
+still reads them (:func:`upgrade`).
 """
 
 from __future__ import annotations
@@ -26,8 +35,10 @@ from dragonlair.core.errors import DragonlairError, RecordError, shown
 from dragonlair.core.events import Event, chain_from_list
 from dragonlair.core.game import CHANCE, JSON, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshot_header
 from dragonlair.core.records import parse_entry
+from dragonlair.games.fist import auction
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, FistAction
+from dragonlair.games.fist.pending import Dec, Decision, Draw, Pending, PowerChance
 
 if TYPE_CHECKING:
     from dragonlair.games.fist.game import FistGame
@@ -103,7 +114,7 @@ def snapshot(state: FistState) -> JSON:
     game = state.game
     ids = game.card_ids
     stored = state.all_events()
-    stored = stored[:len(stored) - len(state._pending())]  # the rest follow from the state
+    stored = stored[:len(stored) - auction.pending_count(state)]  # the rest follow from it
     return {
         **snapshot_header(game),
         "state": {
@@ -135,11 +146,7 @@ def snapshot(state: FistState) -> JSON:
             "necro_paid": state.necro_paid,
             "sealed_from": state.sealed_from,
             "stack": [[ids[k], step_data(step)] for step, k in state.stack],
-            "decision": state.dec.name.lower() if state.dec is not None else None,
-            "decision_legal": [str(a) for a in state.dec_legal],
-            "decision_card": ids[state.dec_card],
-            "decision_step": step_data(state.dec_data) if state.dec_data is not None else None,
-            "power_chance": state.pchance.name.lower() if state.pchance is not None else None,
+            "pending": pending_data(state.pending, ids),
             "bag": state.bag[:],
             "bag_draws": state.bag_draws,
             "rainbow_colour": COLOURS[state.rainbow_colour],
@@ -153,7 +160,58 @@ def snapshot(state: FistState) -> JSON:
     }
 
 
+def pending_data(pending: Pending | None, ids: tuple[str, ...]) -> JSON | None:
+    """What a power waits for, as JSON (see the module docs)."""
+    if pending is None:
+        return None
+    if isinstance(pending, Decision):
+        return {"decision": pending.kind.name.lower(), "card": ids[pending.card],
+                "legal": [str(a) for a in pending.legal],
+                "step": step_data(pending.step) if pending.step is not None else None}
+    return {"draw": pending.kind.name.lower(), "card": ids[pending.card]}
+
+
 # ---------------------------------------------------------------------------- reading
+#: the fields that held ``pending`` before it was one value
+OLD_PENDING = ("decision", "decision_legal", "decision_card", "decision_step", "power_chance")
+
+
+def upgrade(data: Any) -> Any:
+    """A snapshot written before ``pending`` (its five fields, :data:`OLD_PENDING`) in
+    today's layout; anything else as it is. Those fields kept their last values after a
+    decision or a draw was over: only the phase that waits on one (``decide``,
+    ``power_chance``) keeps it."""
+    st = data.get("state") if isinstance(data, dict) else None
+    if not isinstance(st, dict) or "pending" in st or not all(k in st for k in OLD_PENDING):
+        return data
+    new = {k: v for k, v in st.items() if k not in OLD_PENDING}
+    pending: JSON | None = None
+    if st.get("phase") == "decide":
+        pending = {"decision": st["decision"], "card": st["decision_card"],
+                   "legal": st["decision_legal"], "step": st["decision_step"]}
+    elif st.get("phase") == "power_chance":
+        pending = {"draw": st["power_chance"], "card": st["decision_card"]}
+    new["pending"] = pending
+    return {**data, "state": new}
+
+
+def _pending(game: FistGame, raw: Any) -> Pending | None:
+    if raw is None:
+        return None
+    index = game.space.card_index
+    if isinstance(raw, dict) and set(raw) == {"decision", "card", "legal", "step"}:
+        step = raw["step"]
+        return Decision(_enum(Dec, raw["decision"], "pending"),
+                        _card(index, raw["card"], "pending"),
+                        tuple(_action(game, a, "pending")
+                              for a in _list(raw, "legal", 10_000)),
+                        None if step is None else _step_from(step))
+    if isinstance(raw, dict) and set(raw) == {"draw", "card"}:
+        return Draw(_enum(PowerChance, raw["draw"], "pending"),
+                    _card(index, raw["card"], "pending"))
+    raise _bad("pending", value=shown(raw))
+
+
 def _bad(what: str, value: Any = "", index: int | None = None) -> RecordError:
     """``fist.snapshot.invalid``: the field ``what`` (entry ``index`` of it) is wrong."""
     return RecordError("fist.snapshot.invalid", index=index, what=what, value=value)
@@ -242,8 +300,9 @@ def _event(e: Any, n: int) -> Event:
 
 def restore(game: FistGame, data: Any) -> FistState:
     """The state ``data`` (a :func:`snapshot`) describes, checked (see the module docs)."""
-    from dragonlair.games.fist.state import Dec, FistState, Phase, Player, PowerChance
+    from dragonlair.games.fist.state import FistState, Phase, Player
 
+    data = upgrade(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("fist.snapshot.format", expected=FORMAT)
     if data.get("format_version") != FORMAT_VERSION or data.get("game") != game.info.id \
@@ -334,13 +393,7 @@ def restore(game: FistGame, data: Any) -> FistState:
             raise _bad("stack", value=shown(item))
         stack.append((_step_from(item[1]), _card(index, item[0], "stack")))
     state.stack = stack
-    state.dec = _enum(Dec, st.get("decision"), "decision", optional=True)
-    state.dec_legal = tuple(_action(game, a, "decision_legal")
-                            for a in _list(st, "decision_legal", 10_000))
-    state.dec_card = _card(index, st.get("decision_card"), "decision_card")
-    dstep = st.get("decision_step")
-    state.dec_data = None if dstep is None else _step_from(dstep)
-    state.pchance = _enum(PowerChance, st.get("power_chance"), "power_chance", optional=True)
+    state.pending = _pending(game, st.get("pending"))
     state.bag = _ints(st, "bag", 3, 0, 12)
     state.bag_draws = _int(st, "bag_draws", 0, 36)
     colour = st.get("rainbow_colour")
@@ -384,19 +437,21 @@ def _check(state: FistState, ids: tuple[str, ...]) -> None:
         Phase.SETUP: state.to_move == chance,
         Phase.SPECIAL: state.to_move == chance,
         Phase.REVEAL: state.to_move == chance and state.pile_total > 0,
-        Phase.POWER_CHANCE: state.to_move == chance and state.pchance is not None
+        Phase.POWER_CHANCE: state.to_move == chance and isinstance(state.pending, Draw)
         and state.winner is not None,
         Phase.BID: CHANCE not in state.to_move and state.current is not None
         and all((state.bids[s] is None) == (s in state.to_move) for s in range(n)),
         Phase.TIEBID: CHANCE not in state.to_move and len(state.tied) >= 2
         and set(state.to_move) <= set(state.tied) and state.current is not None,
         Phase.DECIDE: len(state.to_move) == 1 and state.to_move[0] == state.winner
-        and state.dec is not None and bool(state.dec_legal),
+        and isinstance(state.pending, Decision) and bool(state.pending.legal),
         Phase.OVER: state.to_move == () and bool(state.end_reason),
         Phase.RUNNING: False,
     }[ph]
     if not ok:
         raise _bad("phase", value=ph.name.lower())
+    if state.pending is not None and ph not in (Phase.DECIDE, Phase.POWER_CHANCE):
+        raise _bad("pending", value=ph.name.lower())
     if ph in (Phase.BID, Phase.TIEBID):
         want = "bid" if ph == Phase.BID else "silver"
         for a in state.bids:

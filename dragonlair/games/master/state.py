@@ -132,7 +132,11 @@ class Kind(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class MasterAction:
-    """``place ruby d4``, or chance ``deal egg`` / ``start p1``."""
+    """``place ruby d4``, or chance ``deal egg`` / ``start p1``.
+
+    ``kind``: what it does; ``value``: the card's value (``CARDS[value]``) placed or dealt,
+    or for ``start`` the seat that starts; ``cell``: where a card is placed (0 otherwise);
+    ``index``: its place in the action space; ``text``: its canonical text."""
 
     kind: Kind
     value: int = 0
@@ -271,7 +275,7 @@ _DEAL, _START, _PLACE = Phase.DEAL, Phase.START, Phase.PLACE
 _K_PLACE, _K_DEAL, _K_START = Kind.PLACE, Kind.DEAL, Kind.START
 
 
-class MasterState(State):
+class MasterState(State[MasterAction]):
     """A Dragon Master position (a single round, or a match of rounds, M5)."""
 
     num_players = 2
@@ -357,11 +361,9 @@ class MasterState(State):
             actions, _, sums = got if got is not None else _deal_outcomes(d)
             i = bisect_right(sums, rng.random())  # the first running sum above the draw
             return actions[i] if i < len(actions) else actions[-1]
-        action = super().sample_chance(rng)
-        assert isinstance(action, MasterAction)
-        return action
+        return super().sample_chance(rng)
 
-    def apply(self, seat: int, action: MasterAction) -> None:  # type: ignore[override]
+    def apply(self, seat: int, action: MasterAction) -> None:
         if seat not in self.to_move or type(seat) is not int:
             self.check_seat(seat)
         if seat == CHANCE:

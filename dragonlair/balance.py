@@ -51,13 +51,12 @@ def _balance_observer(game_id: str) -> Callable[[Game], BalanceObserver]:
     """The game's balance observer factory, or :class:`OptionError` saying why there is none."""
     from dragonlair.games import game_ids, plugin
 
-    known = ", ".join(balance_games())
+    known = list(balance_games())
     if game_id not in game_ids():
-        raise OptionError(f"unknown game {game_id!r}; the balance report is for {known}")
+        raise OptionError("core.balance.unknown_game", game=game_id, known=known)
     spec = plugin(game_id)
     if spec.balance is None:
-        raise OptionError(f"{spec.info.name} has no cards to report on; the balance report "
-                          f"is for {known}")
+        raise OptionError("core.balance.no_cards", name=spec.info.name, known=known)
     return spec.balance
 
 
@@ -244,7 +243,8 @@ class BalanceReport:
         try:
             fig.savefig(path, format=path.suffix.lower()[1:])
         except OSError as exc:
-            raise OptionError(f"cannot write the plot to {path}: {exc.strerror or exc}") from None
+            raise OptionError("core.balance.plot_write", path=str(path),
+                              why=str(exc.strerror or exc)) from None
         return path
 
 
@@ -253,14 +253,14 @@ def check_plot_path(path: Path | str) -> None:
     cannot be written (a folder, a missing or read-only folder) or a missing matplotlib."""
     suffix = Path(path).suffix.lower()
     if suffix not in PLOT_FORMATS:
-        raise OptionError(f"the plot file must end in .png or .svg, not {str(path)!r}")
+        raise OptionError("core.balance.plot_suffix", path=str(path))
     problem = output_file_problem(Path(path))
     if problem is not None:
-        raise OptionError(f"cannot write the plot to {path}: {problem}")
+        raise OptionError("core.balance.plot_path", path=str(path), cause=problem)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise OptionError("the plot needs matplotlib: pip install 'dragonlair[plot]'") from None
+        raise OptionError("core.balance.no_matplotlib") from None
 
 
 def balance_report(
@@ -275,7 +275,7 @@ def balance_report(
     and tally, per card, how often the players who got it won (see the module docstring)."""
     make_observer = _balance_observer(game_id)
     if games < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError("core.run.games_min")
     game = make_game(game_id, options or {})
     observer = make_observer(game)
     names = seat_bots(list(bots) if bots else [observer.default_bot], game.num_players)

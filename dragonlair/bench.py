@@ -95,8 +95,7 @@ def load_openspiel() -> ModuleType:
     try:
         return importlib.import_module("pyspiel")
     except ImportError:
-        raise OpenSpielMissing(
-            f"--vs-openspiel needs OpenSpiel (pyspiel): {OPENSPIEL_HINT}") from None
+        raise OpenSpielMissing("core.bench.no_openspiel", hint=OPENSPIEL_HINT) from None
 
 
 #: an OpenSpiel chance outcome drawn with ``rng`` from ``state.chance_outcomes()``, by the

@@ -305,9 +305,9 @@ def run_tournament(
     :class:`OptionError`.
     """
     if games < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError("core.run.games_min")
     if workers < 1:
-        raise OptionError("--workers must be at least 1")
+        raise OptionError("core.run.workers_min")
     names = [b.strip() for b in bots if b.strip()]
     opts = dict(options or {})
     if players is not None:
@@ -315,12 +315,11 @@ def run_tournament(
     game = make_game(game_id, opts)
     players = game.num_players
     if len(names) < 2:
-        raise OptionError("a tournament needs at least two bots (--bots a,b,...)")
+        raise OptionError("core.run.two_bots")
     for name in dict.fromkeys(names):
         make_bot(game_id, name, random.Random(0))  # unknown bots fail here, not in a worker
     if len(names) < players:
-        raise OptionError(f"give at least as many bots as players: {len(names)} bot(s) for "
-                          f"{players} seats (repeat a name to enter it twice)")
+        raise OptionError("core.run.bots_for_seats", bots=len(names), players=players)
     opts.pop("players", None)
     spec = TournamentSpec(game_id, opts, tuple(names), tuple(participant_labels(names)),
                           players, seed, save=save_dir is not None)
@@ -396,7 +395,8 @@ def _check_reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as exc:
-        raise OptionError(f"cannot reach Ray at {address!r}: {exc.strerror or exc}") from None
+        raise OptionError("core.run.ray_unreachable", address=address,
+                          why=str(exc.strerror or exc)) from None
 
 
 def _run_ray(spec: TournamentSpec, games: int, address: str, workers: int,
@@ -407,7 +407,7 @@ def _run_ray(spec: TournamentSpec, games: int, address: str, workers: int,
     try:
         import ray
     except ImportError:
-        raise OptionError("the Ray backend needs `pip install 'dragonlair[ray]'`") from None
+        raise OptionError("core.run.ray_missing") from None
     started = False
     if not ray.is_initialized():
         if address != RAY_LOCAL:
@@ -421,7 +421,7 @@ def _run_ray(spec: TournamentSpec, games: int, address: str, workers: int,
             else:
                 ray.init(address=address, **quiet)
         except Exception as exc:  # connection errors come in many types
-            raise OptionError(f"cannot start or reach Ray at {address!r}: {exc}") from None
+            raise OptionError("core.run.ray_start", address=address, why=str(exc)) from None
         started = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))

@@ -415,11 +415,12 @@ def test_choice_by_number_or_text() -> None:
         assert str(problem.value) == err.message("de")
 
 
+@pytest.mark.parametrize("games", [4, pytest.param(12, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_event_log_tells_whole_bot_games(lang: str) -> None:
+def test_event_log_tells_whole_bot_games(lang: str, games: int) -> None:
     """Every event of random games is rendered from the catalogue (no raw code), the log
     ends with the game's end, and a seat's secrets are in its own log only (F8)."""
-    for i in range(12):
+    for i in range(games):
         game = FistGame({"players": 3 + i % 4})
         bots = [make_bot("fist", "random", random.Random(100 * i + s))
                 for s in range(game.num_players)]

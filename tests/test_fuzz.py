@@ -42,7 +42,7 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 #: (test id, examples): the default run and its slow twin
-RUNS = [pytest.param(150, id="fast"), pytest.param(2000, id="slow", marks=pytest.mark.slow)]
+RUNS = [pytest.param(60, id="fast"), pytest.param(2000, id="slow", marks=pytest.mark.slow)]
 
 
 def fuzz(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:

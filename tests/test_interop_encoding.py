@@ -53,8 +53,20 @@ def _views(game_id: str, options: dict[str, Any], games: int, seed: int = 0) -> 
                          ids=[f"{g}-{o.get('players', 'match' if o else 2)}" for g, o in CONFIGS])
 def test_vectors_have_one_shape_and_stay_in_their_declared_range(
         game_id: str, options: dict[str, Any]) -> None:
+    check_vectors(game_id, options, games=1 if options.get("players", 2) >= 5 else 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS,
+                         ids=[f"{g}-{o.get('players', 'match' if o else 2)}" for g, o in CONFIGS])
+def test_vectors_have_one_shape_and_stay_in_their_declared_range_many(
+        game_id: str, options: dict[str, Any]) -> None:
+    check_vectors(game_id, options, games=6)
+
+
+def check_vectors(game_id: str, options: dict[str, Any], games: int) -> None:
     enc = None
-    for game, view in _views(game_id, options, games=3):
+    for game, view in _views(game_id, options, games=games):
         enc = enc or encoder_for(game)
         obs = enc.observation(view)
         info = enc.information_state(view)

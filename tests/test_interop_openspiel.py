@@ -37,7 +37,15 @@ def _id(case: tuple[str, dict[str, Any], int]) -> str:
 def test_openspiel_random_sim_test(name: str, params: dict[str, Any], sims: int) -> None:
     """OpenSpiel's RandomSimTest: clones, legal actions (every seat's at a joint move),
     chance outcomes, returns within the utility range, game length within
-    max_game_length, tensor sizes."""
+    max_game_length, tensor sizes. (Half the simulations; the slow twin runs them all.)"""
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=max(1, sims // 2), serialize=False, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params", "sims"), SIM_CASES, ids=map(_id, SIM_CASES))
+def test_openspiel_random_sim_test_all_sims(name: str, params: dict[str, Any],
+                                            sims: int) -> None:
     game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 
@@ -255,8 +263,8 @@ def test_fist_sealed_bids_are_one_joint_move() -> None:
         assert a.legal_actions(seat) == [x.index for x in a.engine_state.legal_actions(seat)]
     # seat 2 bids the most Fairy Gold and Common Gold it can, without Black coin or Amulet;
     # the others bid nothing
-    best = max((x for x in a.engine_state.legal_actions(2) if not x.c and not x.d),
-               key=lambda x: x.a + x.b)
+    best = max((x for x in a.engine_state.legal_actions(2) if not x.black and not x.amulet),
+               key=lambda x: x.fairy + x.common)
     joint = [best.index if seat == 2 else a.legal_actions(seat)[0] for seat in range(4)]
     assert [a.action_to_string(seat, x) for seat, x in enumerate(joint)].count("bid f0 c0") == 3
     before, moves = str(a), len(a.history())

@@ -280,9 +280,17 @@ GYM_CASES = [
 def test_gymnasium_check_env(game_id: str, opponents: list[str],
                              options: dict[str, Any]) -> None:
     """check_env steps with unmasked random actions: it passes on the default settings
-    (an illegal action ends the episode), in every render mode and with "penalize"."""
+    (an illegal action ends the episode); the slow twin adds every render mode and
+    "penalize"."""
     check_env(SingleSeatEnv(game_id, options=options))
     check_env(SingleSeatEnv(game_id, seat=1, opponents=opponents, options=options))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "opponents", "options"), GYM_CASES,
+                         ids=[c[0] for c in GYM_CASES])
+def test_gymnasium_check_env_render_modes_and_penalize(game_id: str, opponents: list[str],
+                                                       options: dict[str, Any]) -> None:
     for mode in ("ansi", "human"):
         check_env(SingleSeatEnv(game_id, seat=1, opponents=opponents, options=options,
                                 render_mode=mode))

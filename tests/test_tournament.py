@@ -151,6 +151,7 @@ def test_custom_bots_work_in_worker_processes() -> None:
     assert two.participants[1].games == 12
 
 
+@pytest.mark.slow  # starting a local Ray instance takes a while; CI runs it
 def test_ray_on_a_local_instance_gives_the_same_report() -> None:
     pytest.importorskip("ray")
     bots = ["cautious", "random", "random"]

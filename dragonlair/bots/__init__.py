@@ -48,8 +48,8 @@ def make_bot(game_id: str, name: str, rng: random.Random) -> Bot:
         try:
             factory = getattr(importlib.import_module(mod), attr)
         except (ImportError, AttributeError) as exc:
-            raise OptionError(f"cannot load bot {name!r}: {exc}") from None
+            raise OptionError("core.bot.cannot_load", name=name, why=str(exc)) from None
     if factory is None:
-        raise OptionError(f"unknown bot {name!r} for {game_id} "
-                          f"(known: {', '.join(sorted(factories))}, or module:attr)")
+        raise OptionError("core.bot.unknown", name=name, game=game_id,
+                          known=sorted(factories))
     return factory(rng)

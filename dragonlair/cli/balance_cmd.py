@@ -43,22 +43,22 @@ def balance(
     )
 
     from dragonlair.balance import balance_games, balance_report, check_plot_path
-    from dragonlair.cli.main import console, err, fail, not_for, option_from_files
+    from dragonlair.cli.main import console, err, fail, fail_with, not_for, option_from_files
     from dragonlair.games import game_ids, plugin
 
-    known = ", ".join(balance_games())
+    known = list(balance_games())
     if game not in game_ids():
-        fail(f"unknown game {game!r}; balance works for {known}")
+        fail_with("core.balance.unknown_game", game=game, known=known)
     if plugin(game).balance is None:
-        fail(f"{plugin(game).info.name} has no cards to report on; balance works for {known}")
+        fail_with("core.balance.no_cards", name=plugin(game).info.name, known=known)
     if games < 1:
-        fail("--games must be at least 1")
+        fail_with("core.run.games_min")
     wrong = not_for(game, {"--custom": bool(custom), "--decks": decks is not None})
     if wrong is not None:
-        fail(f"{wrong[0]} is an option of {wrong[1]} only")
+        fail_with("cli.err_option_only", option=wrong[0], owner=wrong[1])
     names = [b.strip() for b in bots.split(",") if b.strip()] if bots is not None else None
     if bots is not None and not names:
-        fail("--bots needs at least one bot name")
+        fail_with("core.run.no_bots")
     try:
         if plot is not None:
             check_plot_path(plot)  # before the games, not after them
@@ -77,7 +77,7 @@ def balance(
                                     on_game=lambda i: progress.advance(task))
         written = report.plot(plot) if plot is not None else None
     except DragonlairError as exc:
-        fail(str(exc))
+        fail(exc.message())
         return
     if as_json:
         data = report.to_json()

@@ -145,27 +145,27 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
     seat = view["to_move"][0] if view["to_move"] else 0
     risks = farkle_risks(game.scorer)
     if k == Kind.KEEP:
-        value = selection_value(game.scorer, view["public"]["roll"], DICE_SETS[action.a])
+        value = selection_value(game.scorer, view["public"]["roll"], DICE_SETS[action.dice])
         defending = view["public"]["skirmish"] is not None and view["public"]["roller"] == \
             view["public"]["skirmish"]["defender"]
-        left = view["public"]["dice_in_hand"] - sum(DICE_SETS[action.a])
+        left = view["public"]["dice_in_hand"] - sum(DICE_SETS[action.dice])
         after = tr(lang, "f_keep_left", k=left, risk=percent(risks[left], lang)) if left else \
             tr(lang, "f_keep_hot", k=full_dice(view), risk=percent(risks[full_dice(view)], lang))
         return (f"{text} = {unit_words(lang, view['public']['mode'], defending, value)}  "
-                f"{dice_markup(DICE_SETS[action.a])}  [dim]{after}[/]")
+                f"{dice_markup(DICE_SETS[action.dice])}  [dim]{after}[/]")
     if k == Kind.RECRUIT:
         what = tr(lang, "f_d_recruit")
     elif k == Kind.SKIRMISH:
-        what = tr(lang, "f_d_skirmish", who=who(action.a, names),
-                  army=num(lang, view["public"]["seats"][action.a]["army"]))
+        what = tr(lang, "f_d_skirmish", who=who(action.seat, names),
+                  army=num(lang, view["public"]["seats"][action.seat]["army"]))
     elif k == Kind.BATTLE:
         what = tr(lang, "f_d_battle", strength=view["public"]["dragon"]["strength"])
     elif k == Kind.SCARE:
         comp = cards[view["public"]["seats"][seat]["companion"]]
-        what = tr(lang, "f_d_scare", card=escape(comp.name(lang)), who=who(action.a, names),
+        what = tr(lang, "f_d_scare", card=escape(comp.name(lang)), who=who(action.seat, names),
                   n=num(lang, comp.amount))
     elif k in (Kind.USE, Kind.DISCARD, Kind.KEEP_ITEM):
-        item = game.items[action.a]
+        item = game.items[action.card]
         key = {Kind.USE: "f_d_use", Kind.DISCARD: "f_d_discard",
                Kind.KEEP_ITEM: "f_d_keep_item"}[k]
         what = tr(lang, key, card=card_words(item, lang), text=escape(item.text(lang)))
@@ -196,7 +196,7 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
         comp = cards[view["public"]["seats"][seat]["companion"]]
         what = tr(lang, "f_d_tabby", card=escape(comp.name(lang)))
     elif k == Kind.REROLL:
-        what = tr(lang, "f_d_reroll", face=die_markup(action.a))
+        what = tr(lang, "f_d_reroll", face=die_markup(action.face))
     else:  # PASS
         what = tr(lang, "f_d_pass")
     return f"{text} — {what}"

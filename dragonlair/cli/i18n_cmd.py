@@ -138,10 +138,10 @@ def export(
 
     The object holds lang, plural (the plural rule, a C expression in n) and messages
     (code: its template, or the list of its plural forms)."""
+    from dragonlair.cli.main import fail_with
+
     if lang not in languages():
-        typer.echo(f"error: no catalogues for {lang!r}; languages: {', '.join(languages())}",
-                   err=True)
-        raise typer.Exit(2)
+        fail_with("cli.err_no_catalogues", given=lang, langs=list(languages()))
     text = json.dumps(export_json(lang), ensure_ascii=False, indent=1, sort_keys=True)
     if out is None:
         typer.echo(text)
@@ -149,8 +149,7 @@ def export(
     try:
         out.write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from None
+        fail_with("cli.err_cannot_write", path=str(out), why=str(exc.strerror or exc))
 
 
 @i18n_app.command()

@@ -12,7 +12,6 @@ from typing import Any
 
 from rich.console import Console
 
-from dragonlair.cli.i18n import tr
 from dragonlair.core.errors import OptionError
 from dragonlair.core.plugin import load_path
 
@@ -33,7 +32,7 @@ def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int |
 
     entry = plugin(game_id).terminal if game_id in game_ids() else None
     if entry is None:
-        raise OptionError(tr(lang, "err_game", game=game_id))
+        raise OptionError("cli.err_game", game=game_id)
     play = load_path(entry)
     code: int = play(players=players, seats=seats, seed=seed, lang=lang, options=options,
                      save=save, console=console)

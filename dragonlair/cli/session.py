@@ -40,16 +40,17 @@ def resolve_seats(players: int | None, seats: Sequence[str], lang: str, *,
                   players_error: str) -> list[str]:
     """Who holds each seat: ``"human"`` or a bot name. Without ``--seat``, seat 0 is the
     human and the rest ``default_bot``; with it, the seats given fix the number of players.
-    Raises :class:`OptionError` (``players_error`` names the message for a bad count)."""
+    Raises :class:`OptionError` (``players_error`` names the message for a bad count: the
+    code ``cli.<players_error>``), rendered by the caller in ``lang``."""
     kinds = [s.strip() for s in seats]
     if kinds:
         if players is not None and players != len(kinds):
-            raise OptionError(tr(lang, "err_mismatch", players=players, seats=len(kinds)))
+            raise OptionError("cli.err_mismatch", players=players, seats=len(kinds))
         n = len(kinds)
     else:
         n = default_players if players is None else players
     if not allowed[0] <= n <= allowed[1]:
-        raise OptionError(tr(lang, players_error, n=n))
+        raise OptionError(f"cli.{players_error}", n=n)
     if not kinds:
         kinds = [HUMAN] + [default_bot] * (n - 1)
     return [HUMAN if k.lower() == HUMAN else k for k in kinds]

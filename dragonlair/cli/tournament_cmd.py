@@ -42,7 +42,15 @@ def tournament(
         TimeElapsedColumn,
     )
 
-    from dragonlair.cli.main import check_game, console, err, fail, not_for, option_from_files
+    from dragonlair.cli.main import (
+        check_game,
+        console,
+        err,
+        fail,
+        fail_with,
+        not_for,
+        option_from_files,
+    )
     from dragonlair.core.errors import DragonlairError
     from dragonlair.tournament import run_tournament
 
@@ -51,7 +59,7 @@ def tournament(
     wrong = not_for(game, {"--max-turns": max_turns is not None, "--custom": bool(custom),
                            "--decks": decks is not None})
     if wrong is not None:
-        fail(f"{wrong[0]} is an option of {wrong[1]} only")
+        fail_with("cli.err_option_only", option=wrong[0], owner=wrong[1])
     try:
         options: dict[str, Any] = {}
         if max_turns is not None:
@@ -68,7 +76,7 @@ def tournament(
                                     options=options, workers=workers, ray_address=ray,
                                     save_dir=save_dir, on_game=lambda i: progress.advance(task))
     except DragonlairError as exc:
-        fail(str(exc))
+        fail(exc.message())
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return

@@ -41,7 +41,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       "pip install 'dragonlair[pettingzoo]'") from exc
 
 from dragonlair.bots import Bot, ask_bot, make_bot
-from dragonlair.core.errors import IllegalActionError, OptionError
+from dragonlair.core.errors import IllegalActionError, OptionError, shown
 from dragonlair.core.game import CHANCE, Game, State
 from dragonlair.games import make_game
 from dragonlair.interop import common
@@ -60,19 +60,16 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         self.game: Game = make_game(game_id, options)
         n = self.game.num_players
         if not 0 <= seat < n:
-            raise OptionError(f"seat must be 0 to {n - 1}, not {seat}")
+            raise OptionError("core.adapter.seat_range", last=n - 1, seat=shown(seat))
         names = list(opponents)
         if len(names) == 1:
             names *= n - 1
         if len(names) != n - 1:
-            raise OptionError(f"give one opponent for all seats or {n - 1} opponents, "
-                              f"not {len(names)}")
+            raise OptionError("core.adapter.opponents", need=n - 1, got=len(names))
         if illegal_action not in ("terminate", "penalize", "raise"):
-            raise OptionError("illegal_action must be 'terminate', 'penalize' or 'raise', "
-                              f"not {illegal_action!r}")
+            raise OptionError("core.adapter.illegal_action_mode", value=shown(illegal_action))
         if render_mode not in (None, "human", "ansi"):
-            raise OptionError(f"render_mode must be None, 'human' or 'ansi', "
-                              f"not {render_mode!r}")
+            raise OptionError("core.adapter.render_mode", value=shown(render_mode))
         for name in names:  # fail early on an unknown bot
             make_bot(game_id, name, random.Random(0))
         self.metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
@@ -115,15 +112,15 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         state = self.state
         if state.is_terminal() or self.stopped:
-            raise IllegalActionError("the game is over; call reset()")
+            raise IllegalActionError("core.adapter.game_over")
         legal = state.legal_actions(self.seat)
         index = int(action)
         chosen = next((a for a in legal if a.index == index), None)
         if chosen is None:
             if self.illegal_action == "raise":
                 raise IllegalActionError(
-                    f"action {index} is not legal for p{self.seat} now: use the action mask "
-                    f"({len(legal)} legal actions, e.g. {legal[0].index} = '{legal[0]}')")
+                    "core.adapter.not_legal", index=index, agent=f"p{self.seat}",
+                    n=len(legal), example_index=legal[0].index, example=str(legal[0]))
             self.stopped = self.illegal_action == "terminate"
             info = self._info()
             info["illegal_action"] = True

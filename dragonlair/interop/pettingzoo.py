@@ -140,10 +140,10 @@ class _Table:
         chosen = next((a for a in legal if a.index == index), None)
         if chosen is None:
             if not legal:
-                raise IllegalActionError(f"it is not {agent_name(seat)}'s move")
+                raise IllegalActionError("core.adapter.not_your_move", agent=agent_name(seat))
             raise IllegalActionError(
-                f"action {index} is not legal for {agent_name(seat)} now: use the action mask "
-                f"({len(legal)} legal actions, e.g. {legal[0].index} = '{legal[0]}')")
+                "core.adapter.not_legal", index=index, agent=agent_name(seat), n=len(legal),
+                example_index=legal[0].index, example=str(legal[0]))
         self.state.apply(seat, chosen)
         self.resolve_chance()
 
@@ -350,7 +350,7 @@ class DragonlairParallelEnv(ParallelEnv):  # type: ignore[misc]
         seats = table.state.current_seats()
         missing = [agent_name(s) for s in seats if agent_name(s) not in actions]
         if missing:
-            raise IllegalActionError(f"no action given for {', '.join(missing)}, to move now")
+            raise IllegalActionError("core.adapter.missing_actions", agents=missing)
         # every seat chooses from the same position (a sealed bid): check all, then apply
         bad = [s for s in seats if not table.is_legal(s, actions[agent_name(s)])]
         if bad and self.illegal_action == "raise":

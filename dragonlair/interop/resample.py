@@ -55,7 +55,7 @@ def sample_history(game: Game, view: JSON, seat: int, rng: random.Random,
     gid = game.info.id
     make = plugin(gid).determinizer
     if make is None:
-        raise ResampleError(f"no resampler for {gid}")
+        raise ResampleError("core.resample.no_resampler", game=gid)
     determinize = make()
     for _ in range(attempts):
         got = determinize(game, view, seat, rng)
@@ -63,7 +63,7 @@ def sample_history(game: Game, view: JSON, seat: int, rng: random.Random,
             state, history = got
             if _same_view(state, seat, view):
                 return history
-    raise ResampleError(f"no {gid} position fitting p{seat}'s view found in {attempts} tries")
+    raise ResampleError("core.resample.not_found", game=gid, seat=seat, attempts=attempts)
 
 
 def parsed(game: Game, view: JSON) -> list[tuple[int, str]]:
@@ -71,7 +71,7 @@ def parsed(game: Game, view: JSON) -> list[tuple[int, str]]:
     try:
         return [parse_entry(e, game.num_players) for e in view["history"]]
     except (KeyError, ValueError) as exc:
-        raise ResampleError(f"not a {game.info.id} view: {exc}") from None
+        raise ResampleError("core.resample.not_a_view", game=game.info.id, why=str(exc)) from None
 
 
 def apply_or_refuse(state: State, history: History, seat: int, action: Action) -> bool:

@@ -96,14 +96,14 @@ def _item_choice(game: FarkleGame, kind: Kind, rest: str, legal: Sequence[Farkle
     for action in legal:
         if action.kind != kind:
             continue
-        item = game.items[action.a]
+        item = game.items[action.card]
         names = {item.id, item.name_en.lower(), item.name_de.lower()}
         if rest in names:
             return action
         if any(n.startswith(rest) or n.replace(" ", "-").startswith(rest) for n in names):
             found.append(action)
     if len(found) > 1:
-        cards = tr(lang, "or_join").join(game.items[a.a].name(lang) for a in found)
+        cards = tr(lang, "or_join").join(game.items[a.card].name(lang) for a in found)
         raise InputProblem(tr(lang, "f_ambiguous_item", text=rest, cards=cards))
     return found[0] if found else None
 
@@ -258,9 +258,11 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
             hint = tr(lang, "f_forced_hint") + " " + hint
         self.say(f"[dim]{hint}[/]")
 
-    def prompt(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> FarkleAction:
+    def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction]) -> FarkleAction:
+        """What ``seat`` typed, as a legal action (else :class:`InputProblem` with the
+        engine's reason). The online terminal (:mod:`dragonlair.cli.online`) sends it to the
+        server instead, which asks the engine there."""
         lang = self.lang
-        self.menu(seat, view, legal)
 
         def refuse(action: FarkleAction) -> str | None:
             err = self.state.refusal(seat, action)
@@ -268,6 +270,12 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                 return None  # nothing more to say than that it is not a choice now
             names = [who(s, self.names) for s in range(len(self.names))]
             return err.message(lang, names)
+
+        return choice_from_text(self.game, text, legal, lang, refuse)
+
+    def prompt(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> FarkleAction:
+        lang = self.lang
+        self.menu(seat, view, legal)
 
         def show_again() -> None:
             render_help(self.console, self.game, lang)
@@ -279,8 +287,7 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                 self.say(line)
 
         return self.read_command(tr(lang, "f_prompt"),
-                                 lambda text: choice_from_text(self.game, text, legal, lang,
-                                                               refuse),
+                                 lambda text: self.parse_move(seat, text, legal),
                                  on_help=show_again, on_log=show_log)
 
 

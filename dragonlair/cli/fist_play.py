@@ -339,12 +339,20 @@ class FistSession(Session[FistGame, FistState]):
                 self.say(line)
 
         def parse(text: str) -> FistAction:
-            if sealed:
-                return bid_from_text(self.game, self.state, seat, text, lang,
-                                     tiebreak=tiebreak)
-            return choice_from_text(self.game, text, options, lang, self.state, seat)
+            return self.parse_move(seat, text, sealed=sealed, tiebreak=tiebreak,
+                                   options=options)
 
         return self.read_command(ask, parse, on_help=show_again, on_log=show_log)
+
+    def parse_move(self, seat: int, text: str, *, sealed: bool, tiebreak: bool,
+                   options: Sequence[FistAction]) -> FistAction:
+        """What ``seat`` typed, as an action the engine accepts (else :class:`InputProblem`
+        with its reason). The online terminal (:mod:`dragonlair.cli.online`) sends it to
+        the server instead, which asks the engine there."""
+        if sealed:
+            return bid_from_text(self.game, self.state, seat, text, self.lang,
+                                 tiebreak=tiebreak)
+        return choice_from_text(self.game, text, options, self.lang, self.state, seat)
 
     def bid_header(self, seat: int, view: JSON, tiebreak: bool) -> None:
         """What ``seat`` may bid (the limits of ``view["legal"]``, F5.1, F5.7)."""

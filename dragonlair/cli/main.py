@@ -14,11 +14,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from dragonlair.cli.balance_cmd import balance
+from dragonlair.cli.db_cmd import db_app
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
-from dragonlair.core.i18n import languages
+from dragonlair.core.i18n import languages, render
 from dragonlair.core.plugin import load_path
 from dragonlair.games import game_ids, plugin
 
@@ -28,14 +29,28 @@ console = Console()
 err = Console(stderr=True, soft_wrap=True)
 
 
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+def fail(message: str, code: int = 2, lang: str = "en") -> None:
+    """Print ``error: message`` (the word in ``lang``) and exit with ``code``."""
+    err.print(f"[bold red]{escape(render('cli.error', None, lang))}[/] {escape(message)}",
+              highlight=False)
     raise typer.Exit(code)
 
 
-def check_game(game: str) -> str:
+def fail_with(code: str, lang: str = "en", **params: Any) -> None:
+    """:func:`fail` with the catalogue message of ``code`` in ``lang``."""
+    fail(render(code, params, lang), lang=lang)
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it has catalogues; else fail (in English: the language is unknown)."""
+    if lang not in languages():
+        fail_with("cli.err_lang", langs=list(languages()), given=lang)
+    return lang
+
+
+def check_game(game: str, lang: str = "en") -> str:
     if game not in game_ids():
-        fail(f"unknown game {game!r}; available: {', '.join(game_ids())}")
+        fail_with("cli.err_unknown_game", lang, game=game, known=game_ids())
     return game
 
 
@@ -100,31 +115,37 @@ def play(
         help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
     = None,
     save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
+    server: Annotated[str | None, typer.Option(
+        help="play online at this game server (http://HOST:PORT); see docs/protocol.md")]
+    = None,
+    table: Annotated[str | None, typer.Option(
+        help="with --server: join this table (default: create one, bots in the other seats)")]
+    = None,
+    name: Annotated[str | None, typer.Option(
+        help="with --server: your display name (a guest account)")] = None,
 ) -> None:
-    """Play a game in the terminal, against bots or hot-seat."""
+    """Play a game in the terminal, against bots or hot-seat, or online (--server)."""
     from dragonlair.cli.i18n import tr
     from dragonlair.cli.play import run_play
 
-    check_game(game)
-    if lang not in languages():
-        fail(f"--lang must be one of {', '.join(languages())}, not {lang!r}")
+    check_game(game, check_lang(lang))
     given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
              "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
              "--dragon": dragon is not None, "--decks": decks is not None}
     wrong = not_for(game, given)
     if wrong is not None:
-        fail(tr(lang, "err_not_for", option=wrong[0], owner=wrong[1], game=game))
+        fail(tr(lang, "err_not_for", option=wrong[0], owner=wrong[1], game=game), lang=lang)
     specs = {spec.name: spec for spec in plugin(game).info.options}
     for flag, value in (("--four-of-a-kind", four_of_a_kind), ("--dragon", dragon)):
         if value is not None and specs[option_name(flag)].problem(value) is not None:
             key, param = FLAG_MESSAGES[flag]  # checked by the spec, worded for the flag
-            fail(tr(lang, key, **{param: value}))
+            fail(tr(lang, key, **{param: value}), lang=lang)
     if save is not None:  # before the game, not after it
         from dragonlair.simulate import output_file_problem
 
         problem = output_file_problem(save)
         if problem is not None:
-            fail(tr(lang, "err_save_path", path=save, why=problem))
+            fail(tr(lang, "err_save_path", path=save, why=problem), lang=lang)
     try:
         options: dict[str, Any] = {}
         if max_turns is not None:
@@ -139,10 +160,17 @@ def play(
             options["dragon"] = dragon
         if decks is not None:
             options["decks"] = option_from_files(game, "--decks", [str(decks)])
-        code = run_play(game, players=players, seats=list(seat or []), seed=seed, lang=lang,
-                        options=options, save=save, console=console)
+        if server is not None:  # the server holds the game; the terminal draws its views
+            from dragonlair.cli.online import play_online
+
+            code = play_online(game, server=server, table=table, name=name, players=players,
+                               seats=list(seat or []), lang=lang, options=options, save=save,
+                               console=console)
+        else:
+            code = run_play(game, players=players, seats=list(seat or []), seed=seed,
+                            lang=lang, options=options, save=save, console=console)
     except DragonlairError as exc:
-        fail(exc.message(lang))
+        fail(exc.message(lang), lang=lang)
     raise typer.Exit(code)
 
 
@@ -153,16 +181,14 @@ def rules(
 ) -> None:
     """The rules in brief, with every card (and, for master and farkle, the scoring
     table)."""
-    check_game(game)
-    if lang not in languages():
-        fail(f"--lang must be one of {', '.join(languages())}, not {lang!r}")
+    check_game(game, check_lang(lang))
     entry = plugin(game).terminal_rules
     if entry is not None:
         load_path(entry)(console, lang)
         return
     rules_text = plugin(game).rules
     if rules_text is None:
-        fail(f"{game} has no rules text")
+        fail_with("cli.err_no_rules", lang, game=game)
         return
     from rich.markdown import Markdown
 
@@ -174,19 +200,23 @@ def replay(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     as_json: Annotated[bool, typer.Option("--json", help="print result and final state as JSON")]
     = False,
+    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
 ) -> None:
     """Check a record action by action and print its result."""
     from dragonlair.core.records import Record
     from dragonlair.core.records import replay as do_replay
 
+    check_lang(lang)
     try:
         rec = Record.load(record)
         _, state = do_replay(rec)
     except RecordError as exc:
         if as_json:
-            print(json.dumps({"ok": False, "error": str(exc), "index": exc.index}))
+            print(json.dumps({"ok": False, "error": exc.message(lang), "index": exc.index,
+                              **exc.to_json()}, default=str))
         else:
-            err.print(f"[bold red]bad record:[/] {escape(printable(exc))}", highlight=False)
+            err.print(f"[bold red]{escape(render('cli.replay_bad', None, lang))}[/] "
+                      f"{escape(printable(exc.message(lang)))}", highlight=False)
         raise typer.Exit(1) from None
     outcome = state.outcome()
     if as_json:
@@ -194,21 +224,23 @@ def replay(
                          "result": outcome.to_json() if outcome else None,
                          "state": state.full_state()}))
         return
-    console.print(f"{escape(printable(rec.game))}: {len(rec.actions)} actions replayed, "
-                  "all legal.", highlight=False)
+    console.print(escape(render("cli.replay_ok", {"game": printable(rec.game),
+                                                  "n": len(rec.actions)}, lang)),
+                  highlight=False)
     if outcome is None:
-        console.print("The game is not over yet.")
+        console.print(escape(render("cli.replay_not_over", None, lang)))
         return
     # seat names come from the file: never markup, never unprintable
     names = [printable(seat.get("name", f"p{i}") if isinstance(seat, dict) else f"p{i}")
              for i, seat in enumerate(rec.seats)]
     who = ", ".join(f"p{w}" + (f" ({escape(names[w])})" if w < len(names) else "")
-                    for w in outcome.winners) or "nobody"
-    detail = result_detail(rec.game, state.full_state(), names)
-    tail = detail if detail is not None else "Scores: " + ", ".join(
-        f"p{i} {score:g}" for i, score in enumerate(outcome.scores))
-    console.print(f"Winner: {who}. {escape(printable(outcome.message('en', names)))}. {tail}",
-                  highlight=False)
+                    for w in outcome.winners) or escape(render("cli.replay_nobody", None, lang))
+    detail = result_detail(rec.game, state.full_state(), names, lang)
+    tail = detail if detail is not None else escape(render("cli.replay_scores", {
+        "scores": ", ".join(f"p{i} {score:g}" for i, score in enumerate(outcome.scores))}, lang))
+    console.print(render("cli.replay_result", {
+        "who": who, "reason": escape(printable(outcome.message(lang, names))), "detail": tail},
+        lang), highlight=False)
 
 
 def json_text(data: Any) -> str:
@@ -222,14 +254,15 @@ def json_text(data: Any) -> str:
     return text
 
 
-def result_detail(game: str, full: dict[str, Any], names: list[str]) -> str | None:
+def result_detail(game: str, full: dict[str, Any], names: list[str],
+                  lang: str = "en") -> str | None:
     """What decided a finished game when the scores alone do not tell it (markup), as the
     game's plugin words it (``terminal_result``; e.g. a Dragon Master round is decided by one
     pair of lines, M4)."""
     entry = plugin(game).terminal_result if game in game_ids() else None
     if entry is None:
         return None
-    detail: str | None = load_path(entry)(full, names, "en")
+    detail: str | None = load_path(entry)(full, names, lang)
     return detail
 
 
@@ -247,11 +280,12 @@ def simulate(
     = None,
     save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
 ) -> None:
-    """Play bot games and report wins per seat, mean turns and speed."""
+    """Play bot games and report wins per seat, mean turns, speed and how games ended."""
     from dragonlair.simulate import simulate as run
 
-    check_game(game)
+    check_game(game, check_lang(lang))
     options: dict[str, Any] = {}
     if players is not None:
         options["players"] = players
@@ -261,31 +295,42 @@ def simulate(
     try:
         if decks is not None:
             if not declares(game, "--decks"):
-                fail(f"--decks is an option of {option_owners('--decks')} only")
+                fail_with("cli.err_option_only", lang, option="--decks",
+                          owner=option_owners("--decks"))
             options["decks"] = option_from_files(game, "--decks", [str(decks)])
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                       disable=not err.is_terminal) as progress:
-            task = progress.add_task(f"{game} games", total=games)
+            task = progress.add_task(render("cli.sim_progress", {"game": game}, lang),
+                                     total=games)
             result = run(game, games, names, seed=seed, options=options, save_dir=save_dir,
                          on_game=lambda i: progress.advance(task))
     except DragonlairError as exc:
-        fail(str(exc))
+        fail(exc.message(lang), lang=lang)
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    table = Table(title=f"{result.games} games of {game}, seed {seed}")
-    for col in ("seat", "bot", "wins", "win rate"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
+    table = Table(title=escape(render("cli.sim_title", {"games": result.games, "game": game,
+                                                         "seed": seed}, lang)))
+    for col in ("cli.sim_col_seat", "cli.sim_col_bot", "cli.sim_col_wins", "cli.sim_col_rate"):
+        table.add_column(escape(render(col, None, lang)),
+                         justify="left" if col == "cli.sim_col_bot" else "right")
     for s, (name, w) in enumerate(zip(result.bots, result.wins, strict=True)):
-        table.add_row(f"p{s}", name, str(w), f"{w / result.games:.1%}")
+        table.add_row(f"p{s}", escape(name), str(w), f"{w / result.games:.1%}")
     console.print(table)
     if result.draws:
-        console.print(f"drawn games: {result.draws}")
-    console.print(f"mean turns {result.mean_turns:.2f}; {result.games / result.seconds:.1f} "
-                  f"games/s ({result.seconds:.2f} s)")
-    for reason, n in sorted(result.reasons.items(), key=lambda kv: -kv[1])[:5]:
-        console.print(f"  {n} x {reason}", highlight=False)
+        console.print(escape(render("cli.sim_draws", {"n": result.draws}, lang)))
+    console.print(escape(render("cli.sim_speed", {
+        "turns": f"{result.mean_turns:.2f}", "rate": f"{result.games / result.seconds:.1f}",
+        "seconds": f"{result.seconds:.2f}"}, lang)), highlight=False)
+    # how the games ended, most common first: each end reason rendered from its code
+    ended: dict[str, int] = {}
+    for (reason, params), n in result.endings.items():
+        text = render(reason, json.loads(params), lang)
+        ended[text] = ended.get(text, 0) + n
+    for text, n in sorted(ended.items(), key=lambda kv: -kv[1])[:5]:
+        console.print("  " + escape(render("cli.sim_reason", {"n": n, "reason": text}, lang)),
+                      highlight=False)
 
 
 @app.command()
@@ -296,13 +341,28 @@ def bench(
     vs_openspiel: Annotated[bool, typer.Option(
         "--vs-openspiel", help="side by side with OpenSpiel's closest C++ games, driven by "
         "the same Python loop (needs pyspiel)")] = False,
+    server: Annotated[bool, typer.Option(
+        "--server", help="load on the game server instead: a server on 127.0.0.1, "
+        "WebSocket clients at --rate actions/s, then a ramp to saturation (docs/server.md; "
+        "--seconds is then measured per rate)")] = False,
+    tables: Annotated[int, typer.Option(
+        min=1, max=5000, help="with --server: tables (4 connections each)")] = 250,
+    rate: Annotated[list[float] | None, typer.Option(
+        help="with --server: actions per second (repeatable; default 200)")] = None,
+    ramp: Annotated[bool, typer.Option(
+        help="with --server: after the rates, raise the rate until p99 or errors blow up")
+    ] = True,
 ) -> None:
-    """Random-playout throughput (games/s and actions/s) through the public API."""
+    """Random-playout throughput (games/s and actions/s) through the public API; with
+    ``--server``, the game server under WebSocket load."""
     from dragonlair.bench import bench_game
 
-    ids = [check_game(game)] if game else game_ids()
     if seconds <= 0:
-        fail("--seconds must be positive")
+        fail_with("cli.err_seconds")
+    if server:
+        bench_server(tables, rate, seconds if seconds != 3.0 else 15.0, ramp, as_json)
+        return
+    ids = [check_game(game)] if game else game_ids()
     if vs_openspiel:
         bench_versus(ids if game else [], seconds, as_json)
         return
@@ -317,6 +377,20 @@ def bench(
         table.add_row(r.game, ", ".join(f"{k}={v}" for k, v in r.options.items()),
                       f"{r.games_per_s:,.1f}", f"{r.actions_per_s:,.0f}")
     console.print(table)
+
+
+def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: bool,
+                 as_json: bool) -> None:
+    """``bench --server``: :mod:`dragonlair.server.loadgen` (bench/server_load.py)."""
+    try:
+        from dragonlair.server import loadgen
+    except ImportError as exc:  # pragma: no cover - the server extra is missing
+        fail(f"the server needs the 'server' extra (pip install 'dragonlair[server]'): {exc}")
+        return
+    out = loadgen.run(tables=tables, rates=rates, seconds=seconds, ramp=ramp,
+                      report=None if as_json else loadgen.print_report)
+    if as_json:
+        print(json.dumps(out))
 
 
 def bench_versus(ids: list[str], seconds: float, as_json: bool) -> None:
@@ -352,7 +426,7 @@ def serve(
         from dragonlair.server.app import serve as run_server
         from dragonlair.server.settings import Settings
     except ImportError as exc:
-        fail(f"the server needs the 'server' extra (pip install 'dragonlair[server]'): {exc}")
+        fail_with("cli.err_server_extra", why=str(exc))
         return
     extra: dict[str, Any] = {"database_url": db, "allowed_origins": tuple(origin or ())}
     if data is not None:
@@ -363,6 +437,7 @@ def serve(
 app.command()(tournament)
 app.command()(balance)
 app.add_typer(i18n_app, name="i18n")
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

@@ -75,12 +75,12 @@ def default_bot() -> str:
 def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[str]:
     """Who holds seat 0 and seat 1: ``"human"`` or a bot name. Raises :class:`OptionError`."""
     if players is not None and players != 2:
-        raise OptionError(tr(lang, "err_m_players", n=players))
+        raise OptionError("cli.err_m_players", n=players)
     kinds = [s.strip() for s in seats]
     if not kinds:
         return [HUMAN, default_bot()]
     if len(kinds) != 2:
-        raise OptionError(tr(lang, "err_m_seats", n=len(kinds), bot=default_bot()))
+        raise OptionError("cli.err_m_seats", n=len(kinds), bot=default_bot())
     return [HUMAN if k.lower() == HUMAN else k for k in kinds]
 
 
@@ -317,9 +317,15 @@ class MasterSession(Session[MasterGame, MasterState]):
                 self.say(render("master.ui.log_empty", {}, lang))
 
         return self.read_command(tr(lang, "m_prompt"),
-                                 lambda text: action_from_text(self.state, seat, text, view,
-                                                               legal, lang, self.names),
+                                 lambda text: self.parse_move(seat, text, view, legal),
                                  on_help=show_again, on_log=show_log)
+
+    def parse_move(self, seat: int, text: str, view: JSON,
+                   legal: Sequence[Action]) -> MasterAction:
+        """What ``seat`` typed, as a legal action (else :class:`InputProblem` with the
+        engine's reason). The online terminal (:mod:`dragonlair.cli.online`) sends it to the
+        server instead, which asks the engine there."""
+        return action_from_text(self.state, seat, text, view, legal, self.lang, self.names)
 
 
 def play_master(*, players: int | None, seats: list[str], seed: int | None, lang: str,

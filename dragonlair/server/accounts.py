@@ -4,6 +4,12 @@ The session cookie holds a random token (HttpOnly, SameSite=Lax, Secure behind T
 database stores only its SHA-256, so a leaked database opens no session. Passwords are hashed
 with argon2id and never logged: request bodies are not logged, and validation errors are
 answered without the values that failed (:func:`dragonlair.server.app.create_app`).
+
+Bot accounts (after lichess's bot API): ``register`` with ``"bot": true`` (or
+``POST /api/bot/account/upgrade`` before any game) makes an account a bot's; a registered
+account makes personal API tokens (``POST /api/auth/tokens``, shown once, stored as SHA-256)
+and sends one as ``Authorization: Bearer <token>`` on the lobby and on the WebSocket upgrade,
+where a browser would send its session cookie (docs/remote-bots.md).
 """
 
 from __future__ import annotations
@@ -15,16 +21,20 @@ from typing import Annotated, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
-from dragonlair.server.db import Session, User, now
+from dragonlair.server.db import ApiToken, Seat, Session, User, now
 from dragonlair.server.errors import ServerError
 
 COOKIE = "dragonlair_session"
+#: the prefix of a personal API token (a session token never has it)
+API_TOKEN_PREFIX = "dlb_"
+#: API tokens one account may hold
+MAX_API_TOKENS = 20
 USERNAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 
 _hasher = PasswordHasher()
@@ -48,24 +58,43 @@ DB = Annotated[OrmSession, Depends(db)]
 
 
 def user_from_token(session: OrmSession, token: str | None) -> User | None:
-    """The user a session token belongs to (``None``: no token, unknown or expired)."""
+    """The user a session token or a personal API token (``dlb_...``) belongs to (``None``:
+    no token, unknown or expired)."""
     if not token or len(token) > 128:
         return None
+    if token.startswith(API_TOKEN_PREFIX):
+        api = session.scalar(select(ApiToken).where(ApiToken.token_hash == token_hash(token)))
+        return session.get(User, api.user_id) if api is not None else None
     row = session.get(Session, token_hash(token))
     if row is None or row.expires_at < now():
         return None
     return session.get(User, row.user_id)
 
 
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, else ``None``."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
+
+
+def request_token(cookies: Any, headers: Any) -> str | None:
+    """The credential a request (or a WebSocket upgrade) carries: the session cookie, else
+    a bearer token (a remote bot's API token)."""
+    token: str | None = cookies.get(COOKIE)
+    return token or bearer(headers.get("authorization"))
+
+
 def current_user(request: Request, session: DB) -> User:
-    user = user_from_token(session, request.cookies.get(COOKIE))
+    user = user_from_token(session, request_token(request.cookies, request.headers))
     if user is None:
         raise ServerError("server.auth.required", 401)
     return user
 
 
 def optional_user(request: Request, session: DB) -> User | None:
-    return user_from_token(session, request.cookies.get(COOKIE))
+    return user_from_token(session, request_token(request.cookies, request.headers))
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
@@ -85,7 +114,7 @@ def start_session(request: Request, response: Response, session: OrmSession,
 
 def user_json(user: User) -> dict[str, Any]:
     return {"id": user.id, "username": user.username, "display_name": user.display_name,
-            "guest": user.is_guest}
+            "guest": user.is_guest, "bot": bool(user.is_bot)}
 
 
 class GuestIn(BaseModel):
@@ -96,6 +125,8 @@ class RegisterIn(BaseModel):
     username: str = Field(min_length=3, max_length=32)
     password: str = Field(min_length=8, max_length=256)
     display_name: str | None = Field(default=None, min_length=1, max_length=40)
+    #: a bot account: it plays through the WebSocket protocol (docs/remote-bots.md)
+    bot: bool = False
 
 
 class LoginIn(BaseModel):
@@ -131,7 +162,7 @@ def register(body: RegisterIn, request: Request, response: Response,
         raise ServerError("server.auth.bad_username", 422)
     user = User(username=body.username,
                 display_name=clean_name(body.display_name or body.username),
-                password_hash=_hasher.hash(body.password), is_guest=False)
+                password_hash=_hasher.hash(body.password), is_guest=False, is_bot=body.bot)
     session.add(user)
     try:
         session.commit()
@@ -171,4 +202,66 @@ def logout(request: Request, response: Response, session: DB) -> dict[str, Any]:
 
 @router.get("/me")
 def me(user: CurrentUser) -> dict[str, Any]:
+    return user_json(user)
+
+
+# ---------------------------------------------------------------- bot accounts, API tokens
+class TokenIn(BaseModel):
+    name: str = Field(default="api", min_length=1, max_length=40)
+
+
+def token_json(row: ApiToken) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "created_at": row.created_at}
+
+
+@router.post("/auth/tokens", status_code=201, tags=["bots"])
+def create_token(body: TokenIn, user: CurrentUser, session: DB) -> dict[str, Any]:
+    """A personal API token for ``Authorization: Bearer``: shown in this answer only (the
+    database keeps its SHA-256). Registered accounts only; at most 20 each."""
+    if user.is_guest:
+        raise ServerError("server.auth.guest_no_token", 403)
+    held = session.scalar(select(func.count()).select_from(ApiToken)
+                          .where(ApiToken.user_id == user.id)) or 0
+    if held >= MAX_API_TOKENS:
+        raise ServerError("server.auth.too_many_tokens", 409, limit=MAX_API_TOKENS)
+    token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
+    row = ApiToken(token_hash=token_hash(token), user_id=user.id, name=clean_name(body.name))
+    session.add(row)
+    session.commit()
+    return {**token_json(row), "token": token}
+
+
+@router.get("/auth/tokens", tags=["bots"])
+def list_tokens(user: CurrentUser, session: DB) -> list[dict[str, Any]]:
+    """The account's API tokens (never the tokens themselves)."""
+    rows = session.scalars(select(ApiToken).where(ApiToken.user_id == user.id)
+                           .order_by(ApiToken.id)).all()
+    return [token_json(row) for row in rows]
+
+
+@router.delete("/auth/tokens/{token_id}", tags=["bots"])
+def revoke_token(token_id: Annotated[int, Path(ge=1, le=2**62)], user: CurrentUser,
+                 session: DB) -> dict[str, Any]:
+    """Revoke one of the account's API tokens."""
+    done = session.execute(delete(ApiToken).where(ApiToken.id == token_id,
+                                                  ApiToken.user_id == user.id))
+    if done.rowcount != 1:  # type: ignore[attr-defined]
+        raise ServerError("server.auth.token_not_found", 404, token=token_id)
+    session.commit()
+    return {"ok": True}
+
+
+@router.post("/bot/account/upgrade", tags=["bots"])
+def upgrade_to_bot(user: CurrentUser, session: DB) -> dict[str, Any]:
+    """Make a registered account a bot account (as lichess does: only before it has sat at
+    any table; a bot account stays one)."""
+    if user.is_guest:
+        raise ServerError("server.auth.guest_no_token", 403)
+    if not user.is_bot:
+        seated = session.scalar(select(func.count()).select_from(Seat)
+                                .where(Seat.user_id == user.id)) or 0
+        if seated:
+            raise ServerError("server.auth.bot_has_games", 409)
+        user.is_bot = True
+        session.commit()
     return user_json(user)

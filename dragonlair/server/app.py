@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -12,11 +13,13 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from dragonlair.server import accounts, lobby, ws
+from dragonlair.server import accounts, history, invites, lobby, profiles, ws
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
 from dragonlair.server.migrate import upgrade
+from dragonlair.server.openapi import ERROR_RESPONSES, http_error
 from dragonlair.server.settings import Settings
 from dragonlair.server.tables import PROTOCOL, Hub
 
@@ -48,7 +51,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Dragonlair", version=str(PROTOCOL), lifespan=lifespan,
                   description="Lobby (REST) and play (WebSocket /ws/tables/{id}); "
-                              "see docs/protocol.md.")
+                              "see docs/protocol.md.", responses=ERROR_RESPONSES)
+    app.add_exception_handler(StarletteHTTPException, http_error)
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.engine = engine
@@ -86,6 +90,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(invites.router)
+    app.include_router(history.router)
+    app.include_router(profiles.router)
     app.include_router(ws.router)
     return app
 
@@ -96,6 +103,12 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     import uvicorn
 
     app = create_app(settings)
+    # the database thread waits for the interpreter lock after each statement: hand it over
+    # sooner than the default 5 ms (docs/server.md, "Performance")
+    sys.setswitchinterval(0.0005)
     uvicorn.run(app, host=host, port=port,
                 ws_max_size=max(65536, settings.limits.max_message_chars * 8),
+                # views are small; compressing each one for each viewer cost more CPU than
+                # anything else on the event loop
+                ws_per_message_deflate=kwargs.pop("ws_per_message_deflate", False),
                 log_level=kwargs.pop("log_level", "info"), **kwargs)

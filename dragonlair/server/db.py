@@ -1,4 +1,4 @@
-"""The database: SQLAlchemy 2 models and the engine (SQLite by default, PostgreSQL later).
+"""The database: SQLAlchemy 2 models and the engine (SQLite by default, or PostgreSQL).
 
 The action log is the game record: one row per applied action (chance outcomes included),
 ``UNIQUE(table_id, seq)``. Whoever inserts ``seq`` first wins; a second process that tried
@@ -48,6 +48,8 @@ class User(Base):
     #: argon2 hash; ``None`` for a guest
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: a bot account (migration 0004): plays through the WebSocket protocol with an API token
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column(Float, default=now)
 
 
@@ -76,8 +78,10 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True, default="open")
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: reserved for clocks (a later increment): the clock settings as JSON
+    #: the clock settings as JSON (docs/server.md, "Clocks"); ``None``: no clock
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the bot that takes a person's seat when they time out or leave (migration 0002)
+    takeover_bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=now)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -132,19 +136,180 @@ class IdempotencyKey(Base):
     created_at: Mapped[float] = mapped_column(Float, default=now)
 
 
+# ---- clocks, leavers and ratings (migration 0002) ----
+class SeatClockRow(Base):
+    """A seat's clock (docs/server.md, "Clocks"): the bank left when its turn began and
+    when that was (``started``: ``None`` while the seat is not to move)."""
+
+    __tablename__ = "seat_clocks"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    bank: Mapped[float] = mapped_column(Float)
+    started: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SeatChange(Base):
+    """A bot took a person's seat of a running game: ``reason`` ``timeout``, ``left`` or
+    ``resigned``; ``seq``: the log length then; ``user_id``: the leaver (ranked last)."""
+
+    __tablename__ = "seat_changes"
+    __table_args__ = (UniqueConstraint("table_id", "seat", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    bot: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+
+
+class Rating(Base):
+    """An openskill (Plackett-Luce) rating per game and player: ``player`` is ``u:<user
+    id>`` for a person (or a bot account) and ``b:<bot name>`` for a server bot."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("game", "player"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    player: Mapped[str] = mapped_column(String(160))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True,
+                                                index=True)
+    bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float, index=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[float] = mapped_column(Float, default=now)
+
+
+class RatingPoint(Base):
+    """A rating after one rated game (a profile's history)."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rating_id: Mapped[int] = mapped_column(ForeignKey("ratings.id", ondelete="CASCADE"),
+                                           index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    #: the place the rating used (a leaver's is last)
+    placing: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+
+
+class ServerState(Base):
+    """Small server-wide values: ``heartbeat`` (the newest moment any server process was
+    alive; the gap before a start is time no clock is charged for)."""
+
+    __tablename__ = "server_state"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[float] = mapped_column(Float)
+# ---- end clocks, leavers and ratings ----
+
+
+# ---- chat and invites (migration 0003) ----
+class ChatMessage(Base):
+    """A table's chat line: who wrote it (their seat then, ``None``: a spectator), the
+    display name then, and the text (plain text: clients escape it, nothing is HTML)."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+
+
+class Invite(Base):
+    """A seat reserved by an invite link: only the SHA-256 of the token is stored; one
+    live invite per seat (issuing anew replaces the old token); deleted once used."""
+
+    __tablename__ = "invites"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+# ---- end chat and invites ----
+
+
+# ---- bot accounts (migration 0004) ----
+class ApiToken(Base):
+    """A personal API token (``Authorization: Bearer ...``, for remote bots): only its
+    SHA-256 is stored; shown once when made; revoked by deleting the row."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+# ---- end bot accounts ----
+
+
 SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")
+
+
+def database_url(url: str) -> str:
+    """``url`` with its driver made explicit: ``postgres://`` and ``postgresql://`` (what
+    libpq and most hosting write) become ``postgresql+psycopg://`` (psycopg 3, the ``server``
+    extra); everything else is returned as given."""
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
+    return url
+
+
+def is_postgresql(url: str) -> bool:
+    return url.startswith(("postgresql", "postgres:"))
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     """An engine for ``url``. SQLite gets WAL mode (readers never block the writer),
     ``synchronous`` (docs/server.md), foreign keys, and a busy timeout so that several
-    processes on one file wait for each other instead of failing."""
+    processes on one file wait for each other instead of failing. PostgreSQL (psycopg 3;
+    ``postgresql://`` is read as ``postgresql+psycopg://``) gets a pool sized for a server
+    that works from many threads, and a ping before reuse, so that connections broken by a
+    database restart are replaced instead of failing a request; ``synchronous`` is SQLite's
+    and ignored there (PostgreSQL's own ``synchronous_commit`` applies)."""
     if synchronous.upper() not in SYNCHRONOUS:
         raise ValueError(f"sqlite synchronous must be one of {SYNCHRONOUS}")
+    url = database_url(url)
     sqlite = url.startswith("sqlite")
     kwargs: dict[str, Any] = {}
+    if is_postgresql(url):
+        # the asyncio default executor's threads each hold one while they work; beyond
+        # pool_size + max_overflow a request waits pool_timeout for a free one
+        kwargs.update(pool_size=10, max_overflow=30, pool_timeout=30, pool_pre_ping=True)
     if sqlite:
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        if ":memory:" not in url and url not in ("sqlite://", "sqlite+pysqlite://"):
+            # no cap on connections: a request holds one (its user's session) while it waits
+            # for the database thread, which needs one too; with a cap of 15, 15 such
+            # requests at once waited on each other for the pool's 30 s. A SQLite connection
+            # is a file handle; SQLite itself lets one writer in at a time.
+            kwargs["pool_size"], kwargs["max_overflow"] = 8, -1
     engine = create_engine(url, **kwargs)
     if sqlite:
         mode = synchronous.upper()

@@ -13,8 +13,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session as OrmSession
 
 from dragonlair.core.errors import DragonlairError
+from dragonlair.server import chat, invites
 from dragonlair.server.accounts import DB, CurrentUser
-from dragonlair.server.db import ActionRow, GameTable, Seat, now
+from dragonlair.server.clocks import ClockIn, ClockSpec
+from dragonlair.server.db import ActionRow, GameTable, Seat, SeatChange, now
 from dragonlair.server.errors import ServerError
 from dragonlair.server.tables import Hub, action_count, entry, read_seats
 
@@ -42,10 +44,11 @@ def games() -> list[dict[str, Any]]:
 
 
 class SeatIn(BaseModel):
-    """A seat of a new table: ``me`` (the creator), ``open`` (anyone may join) or ``bot``
-    (``bot``: one of the game's bot names; none: the game's default bot)."""
+    """A seat of a new table: ``me`` (the creator), ``open`` (anyone may join), ``bot``
+    (``bot``: one of the game's bot names; none: the game's default bot) or ``invite``
+    (reserved for whoever holds its invite link: the answer's ``invites``)."""
 
-    kind: Literal["me", "open", "bot"]
+    kind: Literal["me", "open", "bot", "invite"]
     bot: str | None = Field(default=None, min_length=1, max_length=64)
 
 
@@ -55,10 +58,18 @@ class TableIn(BaseModel):
     #: one entry per seat; none: the creator and open seats
     seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=16)
     rated: bool = False
+    #: none, real-time or turn-based (docs/server.md, "Clocks"); none given: no clock
+    clock: ClockIn | None = None
+    #: the bot that takes the seat of a player who times out or leaves (default: the
+    #: game's default bot)
+    takeover_bot: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class JoinIn(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=15)
+    #: an invite token (dragonlair/server/invites.py): takes the seat it reserves
+    invite: str | None = Field(default=None, min_length=16, max_length=128,
+                               pattern=r"^[A-Za-z0-9_-]+$")
 
 
 def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[str, Any]:
@@ -69,6 +80,7 @@ def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[st
         "started_at": table.started_at, "finished_at": table.finished_at,
         "seats": [seat.to_json() for seat in read_seats(s, table.id)],
         "result": table.result,
+        "clock": table.clock, "takeover_bot": table.takeover_bot,
     }
     if detail:
         out["seq"] = action_count(s, table.id)
@@ -112,6 +124,8 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
     for seat in seats:
         if seat.kind == "bot" and (seat.bot or p.default_bot) not in known:
             raise ServerError("server.table.unknown_bot", 422, bot=seat.bot, known=known)
+    if body.takeover_bot is not None and body.takeover_bot not in known:
+        raise ServerError("server.table.unknown_bot", 422, bot=body.takeover_bot, known=known)
     opened = s.scalar(select(func.count()).select_from(GameTable).where(
         GameTable.created_by == user.id, GameTable.status == "open")) or 0
     limit = request.app.state.settings.limits.max_open_tables_per_user
@@ -119,32 +133,50 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
         raise ServerError("server.table.too_many_open", 429, limit=limit)
     table = GameTable(id=secrets.token_urlsafe(9), game=body.game,
                       game_version=game.info.version, options=game.record_options(),
-                      status="open", rated=body.rated, created_by=user.id)
+                      status="open", rated=body.rated, created_by=user.id,
+                      clock=ClockSpec.from_input(body.clock).to_json(),
+                      takeover_bot=body.takeover_bot or p.default_bot)
     s.add(table)
     s.flush()
     for i, seat in enumerate(seats):
         s.add(Seat(table_id=table.id, seat=i,
-                   kind={"me": "human", "open": "open", "bot": "bot"}[seat.kind],
+                   kind={"me": "human", "open": "open", "bot": "bot",
+                         "invite": "invite"}[seat.kind],
                    user_id=user.id if seat.kind == "me" else None,
                    bot=(seat.bot or p.default_bot) if seat.kind == "bot" else None))
+    tokens = [(i, invites.issue(s, table.id, i, user.id))
+              for i, seat in enumerate(seats) if seat.kind == "invite"]
     s.commit()
-    return table_json(s, table, detail=True)
+    out = table_json(s, table, detail=True)
+    out["invites"] = [invites.invite_json(request, table.id, i, t) for i, t in tokens]
+    return out
 
 
 @router.get("/tables")
 def list_tables(s: DB, status: Annotated[list[Literal["open", "running", "finished"]] | None,
                                          Query()] = None,
-                limit: Annotated[int, Query(ge=1, le=200)] = 100) -> list[dict[str, Any]]:
-    """Tables by status (default: open and running), newest first."""
+                limit: Annotated[int, Query(ge=1, le=200)] = 100,
+                offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+                game: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+                ) -> list[dict[str, Any]]:
+    """Tables by status (default: open and running), newest first; a page of ``limit``
+    from ``offset`` on (a shorter page is the last), of one ``game`` if given."""
     wanted = status or ["open", "running"]
-    tables = s.scalars(select(GameTable).where(GameTable.status.in_(wanted))
-                       .order_by(GameTable.created_at.desc()).limit(limit)).all()
+    query = select(GameTable).where(GameTable.status.in_(wanted))
+    if game is not None:
+        query = query.where(GameTable.game == game)
+    tables = s.scalars(query.order_by(GameTable.created_at.desc(), GameTable.id.desc())
+                       .limit(limit).offset(offset)).all()
     return [table_json(s, t) for t in tables]
 
 
 @router.get("/tables/{table_id}")
-def show_table(table_id: str, s: DB) -> dict[str, Any]:
-    return table_json(s, get_table(s, table_id), detail=True)
+def show_table(table_id: str, request: Request, s: DB) -> dict[str, Any]:
+    """The table, its seats, ``seq`` and ``spectators`` (viewers without a seat, counted
+    in this process)."""
+    out = table_json(s, get_table(s, table_id), detail=True)
+    out["spectators"] = chat.spectators(hub_of(request).tables.get(table_id))
+    return out
 
 
 @router.post("/tables/{table_id}/join")
@@ -158,6 +190,10 @@ async def join(table_id: str, body: JoinIn, request: Request,
         if s.scalar(select(Seat.seat).where(Seat.table_id == table_id,
                                             Seat.user_id == user.id)) is not None:
             raise ServerError("server.table.already_seated", 409)
+        if body.invite is not None:  # the seat its invite reserves (invites.py)
+            invites.redeem(s, table_id, user.id, body.invite, body.seat)
+            s.commit()
+            return table_json(s, table, detail=True)
         query = select(Seat.seat).where(Seat.table_id == table_id, Seat.kind == "open")
         if body.seat is not None:
             query = query.where(Seat.seat == body.seat)
@@ -179,7 +215,11 @@ async def join(table_id: str, body: JoinIn, request: Request,
 
 @router.post("/tables/{table_id}/leave")
 async def leave(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
-    """Give up one's seat at a table not yet started (it becomes open)."""
+    """Give up one's seat: at a table not yet started it becomes open; in a running game a
+    bot takes it (the leaver is ranked last if the table is rated)."""
+    if await hub_of(request).db(lambda s: get_table(s, table_id).status) == "running":
+        return await take_over(table_id, request, user, "left")
+
     def work(s: OrmSession) -> dict[str, Any]:
         table = get_table(s, table_id)
         if table.status != "open":
@@ -197,6 +237,23 @@ async def leave(table_id: str, request: Request, user: CurrentUser) -> dict[str,
     return out
 
 
+@router.post("/tables/{table_id}/resign")
+async def resign(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+    """Resign a running game: the table's ``takeover_bot`` finishes it for you and you are
+    ranked last if the table is rated."""
+    return await take_over(table_id, request, user, "resigned")
+
+
+async def take_over(table_id: str, request: Request, user: Any,
+                    reason: str) -> dict[str, Any]:
+    """A bot takes ``user``'s seat of a running table (``reason``: left, resigned)."""
+    hub = hub_of(request)
+    await hub.db(lambda s: get_table(s, table_id))  # 404 for an unknown table
+    runtime = await hub.table(table_id)
+    await runtime.leave(user.id, reason)
+    return await hub.db(lambda s: table_json(s, get_table(s, table_id), detail=True))
+
+
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Start a table whose seats are all taken (by its creator or a seated player)."""
@@ -207,7 +264,7 @@ async def start(table_id: str, request: Request, user: CurrentUser) -> dict[str,
         seats = read_seats(s, table_id)
         if table.created_by != user.id and all(x.user_id != user.id for x in seats):
             raise ServerError("server.table.not_yours", 403)
-        still = [x.seat for x in seats if x.kind == "open"]
+        still = [x.seat for x in seats if x.kind in ("open", "invite")]
         if still:
             raise ServerError("server.table.seats_open", 409, seats=still)
         done = s.execute(update(GameTable).where(GameTable.id == table_id,
@@ -241,10 +298,17 @@ def record(table_id: str, s: DB) -> dict[str, Any]:
             seats.append({"name": seat.name or f"p{seat.seat}", "player": "human"})
     rows = s.execute(select(ActionRow.seat, ActionRow.action)
                      .where(ActionRow.table_id == table_id).order_by(ActionRow.seq)).all()
+    changes = list(s.scalars(select(SeatChange).where(SeatChange.table_id == table_id)
+                             .order_by(SeatChange.id)))
+    for change in changes:  # the seat's player is the person; a bot finished for them
+        seats[change.seat]["player"] = "human"
+    takeovers = [{"seat": c.seat, "seq": c.seq, "reason": c.reason, "bot": c.bot}
+                 for c in changes]
     rec = Record(table.game, table.game_version, dict(table.options), seats,
                  [entry(r[0], r[1]) for r in rows], table.result,
                  meta={"server_table": table.id, "started_at": table.started_at,
-                       "finished_at": table.finished_at})
+                       "finished_at": table.finished_at,
+                       **({"takeovers": takeovers} if takeovers else {})})
     out: dict[str, Any] = json.loads(json.dumps(rec.to_json()))
     return out
 

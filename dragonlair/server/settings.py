@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dragonlair.server.clocks import Clock
 
 #: the data folder when none is given: ``$DRAGONLAIR_DATA`` or ``~/.local/share/dragonlair``
 DEFAULT_DATA_DIR = Path(os.environ.get("DRAGONLAIR_DATA")
@@ -39,6 +43,13 @@ class Limits:
     max_open_tables_per_user: int = 10
     #: chance draws and bot moves applied in a row before the server yields to others
     max_auto_actions: int = 100_000
+    #: table chat: the longest line (characters, after trimming blanks), lines per minute a
+    #: user may write (token bucket, per user), the burst saved up, and the lines of history
+    #: a ``welcome`` carries
+    max_chat_chars: int = 500
+    chat_per_minute: float = 20.0
+    chat_burst: int = 5
+    chat_history: int = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +72,11 @@ class Settings:
     bot_workers: int = 2
     sqlite_synchronous: str = "FULL"
     limits: Limits = field(default_factory=Limits)
+    #: the time source of the table clocks (``None``: the system's; tests pass a
+    #: :class:`~dragonlair.server.clocks.FakeClock`), and how often a running server records
+    #: that it is alive (time with no server alive is charged to no clock: docs/server.md)
+    clock: Clock | None = None
+    clock_heartbeat_s: float = 5.0
 
     def url(self) -> str:
         """The database URL (the default SQLite file's folder is created here)."""

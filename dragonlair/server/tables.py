@@ -7,6 +7,12 @@ the engine (on a clone, so a refusal changes nothing), insert the action rows an
 for each viewer the view the engine builds for that viewer's seat. Chance outcomes are drawn
 with :class:`secrets.SystemRandom` and bots think in a thread pool, on a clone, through
 :func:`dragonlair.core.players.ask_bot`; both are logged and committed like any action.
+
+Clocks (:mod:`dragonlair.server.clocks`) change in the transaction of the action that
+changes whose move it is, and a wake-up of the hub's :class:`~dragonlair.server.clocks.Clock`
+checks them at the next deadline; a seat whose time ran out, or whose player left, is taken
+over by the table's takeover bot (a ``seat_changes`` row). A rated table is rated
+(:func:`dragonlair.server.ratings.rate_table`) in the transaction of its final action.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from fastapi import WebSocket
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
@@ -31,8 +37,28 @@ from sqlalchemy.orm import sessionmaker
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import CHANCE, JSON, Action, Game, State
 from dragonlair.core.players import Bot, ask_bot
-from dragonlair.server.db import ActionRow, GameTable, IdempotencyKey, Seat, User, now
+from dragonlair.server import hotpath
+from dragonlair.server.clocks import (
+    Clock,
+    ClockSpec,
+    SeatClock,
+    SystemClock,
+    Timer,
+    clock_json,
+    plan,
+)
+from dragonlair.server.db import (
+    ActionRow,
+    GameTable,
+    Seat,
+    SeatChange,
+    SeatClockRow,
+    ServerState,
+    now,
+)
+from dragonlair.server.dbthread import GroupCommit
 from dragonlair.server.errors import ServerError
+from dragonlair.server.ratings import rate_table
 from dragonlair.server.settings import Settings
 
 log = logging.getLogger("dragonlair.server")
@@ -75,12 +101,18 @@ class Viewer:
         self.seat_seen: int | None = None
         self.greeted = False
         self.closed = False
+        #: the text of the last message queued
+        self.last = ""
 
-    def push(self, message: JSON) -> None:
+    def push(self, message: JSON | str) -> None:
+        """Queue a message (a dict, or its JSON text already encoded)."""
         if self.closed:
             return
+        text = message if isinstance(message, str) else json.dumps(message,
+                                                                   separators=(",", ":"))
+        self.last = text
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
 
@@ -121,13 +153,23 @@ class Snapshot:
     seats: list[SeatInfo]
     actions: list[tuple[int, str]]  # (seat, text) from the requested seq on
     result: JSON | None
+    #: the seats' clocks (``None``: not read, the table has no clock)
+    clocks: dict[int, SeatClock] | None = None
 
 
 class TableRuntime:
     """A table's state in this process (see the module docs)."""
 
-    def __init__(self, hub: Hub, table_id: str, game: Game, created_by: int | None) -> None:
+    def __init__(self, hub: Hub, table_id: str, game: Game, created_by: int | None,
+                 spec: ClockSpec | None = None, takeover_bot: str | None = None) -> None:
         self.hub = hub
+        #: the clock settings and each seat's clock (as the database holds them)
+        self.spec = spec or ClockSpec()
+        self.clocks: dict[int, SeatClock] = {}
+        self.timer: Timer | None = None
+        self.clock_task: asyncio.Task[None] | None = None
+        #: the bot that takes a seat whose player timed out or left
+        self.takeover_bot = takeover_bot or "random"
         self.id = table_id
         self.game = game
         self.created_by = created_by
@@ -162,12 +204,25 @@ class TableRuntime:
         self.state.apply(seat, self.game.parse_action(text))
         self.log.append((seat, text))
 
-    async def sync(self) -> None:
-        """Catch up with the database: status, seats and actions appended elsewhere."""
-        snap = await self.hub.db(lambda s: read_table(s, self.id, self.seq))
+    async def sync(self, key: tuple[int | None, str] | None = None) -> int | None:
+        """Catch up with the database: status, seats and actions appended elsewhere. With
+        ``key`` (user id, idempotency key), in the same trip: the seq that key produced,
+        if it did."""
+        clocks, since = self.spec.active, self.seq
+
+        def read(s: OrmSession) -> tuple[Snapshot, int | None]:
+            snap = read_table(s, self.id, since, clocks)
+            if key is None or key[0] is None:
+                return snap, None
+            return snap, key_seq(s, self.id, key[0], key[1])
+
+        snap, done = await self.hub.db(read)
         self.status, self.seats, self.result = snap.status, snap.seats, snap.result
+        if snap.clocks is not None:
+            self.clocks = snap.clocks
         for seat, text in snap.actions:
             self._apply_logged(seat, text)
+        return done
 
     def fresh_enough(self, seat: int, seen: int) -> bool:
         """Whether an action of ``seat`` sent having seen ``seen`` actions may be applied: it
@@ -206,21 +261,39 @@ class TableRuntime:
         message: JSON = {"type": "update", "seq": self.seq, "status": self.status,
                          "seat": self.seat_of(viewer.user_id),
                          "view": self.view_for(viewer, since)}
+        if self.spec.active:
+            message["clock"] = self.clock_json()
         if re is not None:
             message["re"] = re
         viewer.push(message)
 
     def broadcast(self) -> None:
+        # viewers of the same seat that have been sent the same events get the same update:
+        # the engine builds it and JSON encodes it once (spectators, most of all)
+        sent: dict[tuple[int | None, int], tuple[str, int]] = {}
         for viewer in list(self.viewers):
-            if viewer.greeted:
+            if not viewer.greeted or viewer.closed:
+                continue
+            seat = self.seat_of(viewer.user_id)
+            key = (seat, viewer.events_seen if seat == viewer.seat_seen else 0)
+            done = sent.get(key)
+            if done is None:
                 self.update(viewer)
+                sent[key] = (viewer.last, viewer.events_seen)
+            else:
+                viewer.push(done[0])
+                viewer.events_seen, viewer.seat_seen = done[1], seat
 
-    def welcome(self, viewer: Viewer, re: str | None = None) -> None:
+    def welcome(self, viewer: Viewer, re: str | None = None,
+                extra: JSON | None = None) -> None:
         viewer.greeted = True
         seat = self.seat_of(viewer.user_id)
         viewer.seat_seen, viewer.events_seen = seat, 0
         message: JSON = {"type": "welcome", "protocol": PROTOCOL, "table": self.table_json(),
                          "seat": seat, "seq": self.seq, "view": self.view_for(viewer, 0)}
+        if self.spec.active:
+            message["clock"] = self.clock_json()
+        message.update(extra or {})  # e.g. the chat's recent lines (dragonlair/server/chat.py)
         if re is not None:
             message["re"] = re
         viewer.push(message)
@@ -233,16 +306,19 @@ class TableRuntime:
             viewer.push({"type": "error", **err, **({"re": re} if re is not None else {})})
 
         async with self.lock:
-            await self.sync()
+            done = await self.sync((viewer.user_id, key))
             seat = self.seat_of(viewer.user_id)
             if seat is None:
                 return refuse(ServerError("server.act.not_seated").to_json())
             if self.status != "running":
                 return refuse(ServerError("server.act.not_running",
                                           status=self.status).to_json())
+            if self.flagged(seat):
+                await self.tick()  # the timer has not fired yet: a bot takes the seat now
+                self.kick()
+                return refuse(ServerError("server.clock.flagged", seat=seat).to_json())
             user_id = viewer.user_id
             assert user_id is not None
-            done = await self.hub.db(lambda s: key_seq(s, self.id, user_id, key))
             if done is not None:
                 return refuse(ServerError("server.act.duplicate_key", key=key,
                                           seq=done).to_json())
@@ -283,21 +359,27 @@ class TableRuntime:
         start = self.seq
         outcome = trial.outcome() if trial.is_terminal() else None
         result = outcome.to_json() if outcome is not None else None
+        at = self.hub.clock.now()
+        clocks = (plan(self.spec, self.clocks, self.to_run(trial), len(self.seats), at)
+                  if self.spec.active else {})
 
         def write(s: OrmSession) -> None:
-            for i, row in enumerate(rows):
-                s.add(ActionRow(table_id=self.id, seq=start + i, seat=row.seat,
-                                action=row.text, user_id=row.user_id))
+            stamp = now()
+            hotpath.insert_actions(s, self.id, start,
+                                   [(r.seat, r.text, r.user_id) for r in rows], stamp)
             if key is not None:
-                s.add(IdempotencyKey(table_id=self.id, user_id=key[0], key=key[1],
-                                     seq=start + len(rows)))
+                hotpath.insert_key(s, self.id, key[0], key[1], start + len(rows), stamp)
+            write_clocks(s, self.id, clocks)
             if result is not None:
                 table = s.get(GameTable, self.id)
                 assert table is not None
+                if table.status != "finished":  # rated once, with the final action
+                    rate_table(s, table, result, at)
                 table.status, table.result, table.finished_at = "finished", result, now()
             s.commit()
 
         await self.hub.db(write)
+        self.clocks.update(clocks)
         # the database holds them: now the memory follows
         for row in rows:
             self.movers.append(row.movers)
@@ -305,6 +387,163 @@ class TableRuntime:
         self.state = trial
         if result is not None:
             self.status, self.result = "finished", result
+        self.schedule()
+
+    # ------------------------------------------------------------ clocks, leavers
+    def clock_json(self) -> JSON:
+        return clock_json(self.spec, self.clocks, len(self.seats), self.hub.clock.now())
+
+    def to_run(self, state: State) -> set[int] | None:
+        """The seats whose clocks run in ``state``: people's seats to move (none once the
+        game is over; ``None`` while chance is to move: every clock stays as it is)."""
+        if state.is_terminal() or self.status != "running":
+            return set()
+        if state.is_chance():
+            return None
+        return {s for s in state.current_seats()
+                if s < len(self.seats) and self.seats[s].kind == "human"}
+
+    def flagged(self, seat: int) -> bool:
+        """Whether ``seat``'s time has run out (a running clock at or below zero)."""
+        clock = self.clocks.get(seat) if self.spec.active else None
+        return (clock is not None and clock.running
+                and clock.remaining(self.hub.clock.now()) <= 0)
+
+    def schedule(self) -> None:
+        """Set the wake-up for the next deadline (at once when the clocks must catch up with
+        whose move it is); none without a clock or a running game."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if not self.spec.active or self.status != "running" or self.state.is_terminal():
+            return
+        want = self.to_run(self.state)
+        if want is not None and any(
+                (seat in want) != (self.clocks.get(seat) is not None
+                                   and self.clocks[seat].running)
+                for seat in range(len(self.seats))):
+            when = self.hub.clock.now()
+        else:
+            deadlines = [d for c in self.clocks.values()
+                         if (d := c.deadline()) is not None]
+            if not deadlines:
+                return
+            when = min(deadlines)
+        self.timer = self.hub.clock.call_at(when, self.wake)
+
+    def wake(self) -> None:
+        self.timer = None
+        if self.clock_task is None:
+            self.clock_task = asyncio.create_task(self.check_time())
+
+    async def check_time(self) -> None:
+        """A wake-up: take over the seats out of time, bring the clocks up to date."""
+        try:
+            async with self.lock:
+                await self.sync()
+                await self.tick()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: checking the clocks failed", self.id)
+        finally:
+            self.clock_task = None
+        self.kick()
+
+    async def tick(self) -> None:
+        """(Under the lock, synced.) Seats out of time are taken over; the clocks follow
+        whose move it is; the next wake-up is set."""
+        if self.spec.active and self.status == "running" and not self.state.is_terminal():
+            at = self.hub.clock.now()
+            for seat in sorted(self.clocks):
+                if self.flagged(seat) and self.seats[seat].kind == "human":
+                    await self.take_over(seat, "timeout")
+            changes = plan(self.spec, self.clocks, self.to_run(self.state), len(self.seats),
+                           at)
+            if changes:
+                def write(s: OrmSession) -> None:
+                    write_clocks(s, self.id, changes)
+                    s.commit()
+
+                try:
+                    await self.hub.db(write)
+                except IntegrityError:  # another process wrote them first
+                    await self.sync()
+                else:
+                    self.clocks.update(changes)
+                    self.broadcast()
+        self.schedule()
+
+    async def take_over(self, seat: int, reason: str) -> bool:
+        """(Under the lock.) The table's takeover bot takes ``seat`` from its player, who is
+        ranked last if the table is rated; logged as a ``seat_changes`` row at the current
+        ``seq``. ``False`` if the seat is no person's (any more)."""
+        info = self.seats[seat]
+        if info.kind != "human" or info.user_id is None:
+            return False
+        bot, seq, at, user_id = self.takeover_bot, self.seq, self.hub.clock.now(), info.user_id
+        clock = self.clocks.get(seat)
+        if clock is not None and clock.running:
+            left = max(0.0, clock.remaining(at))
+            clock = SeatClock(seat, left, None)
+
+        def write(s: OrmSession) -> bool:
+            done = s.execute(update(Seat).where(
+                Seat.table_id == self.id, Seat.seat == seat, Seat.kind == "human",
+                Seat.user_id == user_id).values(kind="bot", bot=bot))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                s.rollback()
+                return False
+            s.add(SeatChange(table_id=self.id, seat=seat, seq=seq, reason=reason,
+                             user_id=user_id, bot=bot, created_at=at))
+            if clock is not None:
+                write_clocks(s, self.id, {seat: clock})
+            s.commit()
+            return True
+
+        if not await self.hub.db(write):
+            await self.sync()
+            return False
+        log.info("table %s: bot %s takes p%d (%s)", self.id, bot, seat, reason)
+        self.seats[seat] = SeatInfo(seat, "bot", user_id, bot, info.name)
+        self.bots.pop(seat, None)
+        if clock is not None:
+            self.clocks[seat] = clock
+        note: JSON = {"type": "takeover", "seat": seat, "bot": bot, "reason": reason,
+                      "seq": seq}
+        for viewer in list(self.viewers):
+            if viewer.greeted:
+                viewer.push(note)
+        self.broadcast()
+        return True
+
+    async def resign(self, viewer: Viewer, re: str | None = None) -> None:
+        """The WebSocket ``resign``: answers ``resigned`` (after the ``takeover`` every
+        viewer gets) or an ``error``."""
+        if viewer.user_id is None:
+            err = ServerError("server.act.not_seated").to_json()
+            viewer.push({"type": "error", **err, **({"re": re} if re is not None else {})})
+            return
+        try:
+            seat = await self.leave(viewer.user_id, "resigned")
+        except ServerError as exc:
+            viewer.push({"type": "error", **exc.to_json(),
+                         **({"re": re} if re is not None else {})})
+            return
+        viewer.push({"type": "resigned", "seat": seat, **({"re": re} if re is not None else {})})
+
+    async def leave(self, user_id: int, reason: str) -> int:
+        """A person leaves (or resigns) a running game: a bot takes their seat."""
+        async with self.lock:
+            await self.sync()
+            if self.status != "running":
+                raise ServerError("server.table.not_running", 409, status=self.status)
+            seat = self.seat_of(user_id)
+            if seat is None or not await self.take_over(seat, reason):
+                raise ServerError("server.table.not_seated", 409)
+            await self.tick()
+        self.kick()
+        return seat
 
     # ------------------------------------------------------- chance and bots
     def kick(self) -> None:
@@ -393,28 +632,58 @@ class TableRuntime:
 
 
 # -------------------------------------------------------------- database reads
-def read_table(s: OrmSession, table_id: str, since: int) -> Snapshot:
-    table = s.get(GameTable, table_id)
+def read_table(s: OrmSession, table_id: str, since: int, clocks: bool = False) -> Snapshot:
+    table = hotpath.table_row(s, table_id)  # plain statements: the per-action path
     if table is None:
         raise ServerError("server.table.not_found", 404, table=table_id)
-    seats = read_seats(s, table_id)
-    rows = s.execute(select(ActionRow.seat, ActionRow.action)
-                     .where(ActionRow.table_id == table_id, ActionRow.seq >= since)
-                     .order_by(ActionRow.seq)).all()
-    return Snapshot(table.status, seats, [(r[0], r[1]) for r in rows], table.result)
+    return Snapshot(table[0], read_seats(s, table_id), hotpath.action_rows(s, table_id, since),
+                    table[1], read_clocks(s, table_id) if clocks else None)
+
+
+def read_clocks(s: OrmSession, table_id: str) -> dict[int, SeatClock]:
+    return {c.seat: SeatClock(c.seat, c.bank, c.started) for c in s.scalars(
+        select(SeatClockRow).where(SeatClockRow.table_id == table_id))}
+
+
+def write_clocks(s: OrmSession, table_id: str, clocks: dict[int, SeatClock]) -> None:
+    """Insert or update seat clocks (in the caller's transaction)."""
+    for seat, c in clocks.items():
+        s.merge(SeatClockRow(table_id=table_id, seat=seat, bank=c.bank, started=c.started))
+
+
+def shift_downtime(s: OrmSession, at: float, interval: float) -> float:
+    """On start: if no server process was alive for more than two heartbeats, move every
+    running clock on by the gap (time nobody could play is charged to nobody); then beat.
+    Returns the gap forgiven (0: none)."""
+    row = s.get(ServerState, "heartbeat")
+    gap = 0.0
+    if row is None:
+        s.add(ServerState(key="heartbeat", value=at))
+    else:
+        if at - row.value > 2 * interval:
+            gap = at - row.value
+            s.execute(update(SeatClockRow).where(SeatClockRow.started.is_not(None))
+                      .values(started=SeatClockRow.started + gap))
+        row.value = max(row.value, at)
+    s.commit()
+    return gap
+
+
+def heartbeat(s: OrmSession, at: float) -> None:
+    row = s.get(ServerState, "heartbeat")
+    if row is None:
+        s.add(ServerState(key="heartbeat", value=at))
+    elif row.value < at:
+        row.value = at
+    s.commit()
 
 
 def read_seats(s: OrmSession, table_id: str) -> list[SeatInfo]:
-    rows = s.execute(select(Seat, User.display_name).outerjoin(User, Seat.user_id == User.id)
-                     .where(Seat.table_id == table_id).order_by(Seat.seat)).all()
-    return [SeatInfo(seat.seat, seat.kind, seat.user_id, seat.bot, name)
-            for seat, name in rows]
+    return [SeatInfo(*row) for row in hotpath.seat_rows(s, table_id)]
 
 
 def key_seq(s: OrmSession, table_id: str, user_id: int, key: str) -> int | None:
-    return s.scalar(select(IdempotencyKey.seq).where(
-        IdempotencyKey.table_id == table_id, IdempotencyKey.user_id == user_id,
-        IdempotencyKey.key == key))
+    return hotpath.key_seq(s, table_id, user_id, key)
 
 
 def action_count(s: OrmSession, table_id: str) -> int:
@@ -434,9 +703,31 @@ class Hub:
     loading: dict[str, asyncio.Lock] = field(default_factory=dict)
     #: the only source of chance outcomes: the operating system's, no client can predict it
     chance: random.Random = field(default_factory=secrets.SystemRandom)
+    #: the time of the clocks (``Settings.clock``; tests inject a fake one)
+    clock: Clock = field(default_factory=SystemClock)
+    heartbeat_timer: Timer | None = None
+    beat_task: asyncio.Task[None] | None = None
+    closing: bool = False
+
+    #: SQLite: the one database thread, committing in groups (dragonlair/server/dbthread.py)
+    group: GroupCommit | None = None
+
+    def __post_init__(self) -> None:
+        if self.settings.clock is not None:
+            self.clock = self.settings.clock
+        bind = self.sessions.kw.get("bind")
+        if self.group is None and getattr(getattr(bind, "dialect", None), "name", "") == \
+                "sqlite":
+            self.group = GroupCommit(self.sessions)
 
     async def db(self, work: Callable[[OrmSession], T]) -> T:
-        """Run ``work`` with a database session in a worker thread."""
+        """Run ``work`` with a database session off the event loop: on SQLite in the one
+        database thread, in a transaction shared with the work queued beside it (group
+        commit: the result comes back once that transaction is committed); elsewhere in a
+        worker thread with a transaction of its own."""
+        if self.group is not None:
+            return await self.group.run(work)
+
         def run() -> T:
             with self.sessions() as s:
                 return work(s)
@@ -465,25 +756,36 @@ class Hub:
             if runtime is None:
                 runtime = await self.db(lambda s: self._load(s, table_id))
                 self.tables[table_id] = runtime
+                runtime.schedule()
         self.loading.pop(table_id, None)
         return runtime
 
     def _load(self, s: OrmSession, table_id: str) -> TableRuntime:
-        from dragonlair.games import make_game
+        from dragonlair.games import make_game, plugin
 
         table = s.get(GameTable, table_id)
         if table is None:
             raise ServerError("server.table.not_found", 404, table=table_id)
+        spec = ClockSpec.from_json(table.clock)
         runtime = TableRuntime(self, table_id, make_game(table.game, table.options),
-                               table.created_by)
-        snap = read_table(s, table_id, 0)
+                               table.created_by, spec,
+                               table.takeover_bot or plugin(table.game).default_bot)
+        snap = read_table(s, table_id, 0, spec.active)
         runtime.status, runtime.seats, runtime.result = snap.status, snap.seats, snap.result
+        runtime.clocks = snap.clocks or {}
         for seat, text in snap.actions:  # replay: the engine checks every logged action
             runtime._apply_logged(seat, text)
         return runtime
 
     async def resume_all(self) -> int:
-        """Load every running table and play its chance and bots (after a restart)."""
+        """Load every running table and play its chance and bots (after a restart). Time
+        while no server ran is charged to no clock (:func:`shift_downtime`); from here on
+        this process beats the heartbeat."""
+        interval = self.settings.clock_heartbeat_s
+        gap = await self.db(lambda s: shift_downtime(s, self.clock.now(), interval))
+        if gap:
+            log.info("no server for %.0f s: running clocks moved on by that", gap)
+        self.beat_later()
         ids = await self.db(lambda s: list(s.scalars(
             select(GameTable.id).where(GameTable.status == "running"))))
         for table_id in ids:
@@ -504,11 +806,40 @@ class Hub:
         async with runtime.lock:
             await runtime.sync()
             runtime.broadcast()
+            await runtime.tick()
         runtime.kick()
 
+    def beat_later(self) -> None:
+        """Beat the heartbeat every ``clock_heartbeat_s`` seconds (of :attr:`clock`)."""
+        def due() -> None:
+            self.heartbeat_timer = None
+            if not self.closing:
+                self.beat_task = asyncio.create_task(self.beat())
+
+        self.heartbeat_timer = self.clock.call_at(
+            self.clock.now() + self.settings.clock_heartbeat_s, due)
+
+    async def beat(self) -> None:
+        try:
+            await self.db(lambda s: heartbeat(s, self.clock.now()))
+        except Exception:
+            log.exception("the heartbeat failed")
+        if self.heartbeat_timer is None and not self.closing:
+            self.beat_later()
+
     async def close(self) -> None:
+        self.closing = True
+        if self.heartbeat_timer is not None:
+            self.heartbeat_timer.cancel()
+            self.heartbeat_timer = None
+        with contextlib.suppress(Exception):
+            await self.db(lambda s: heartbeat(s, self.clock.now()))
         for runtime in self.tables.values():
+            if runtime.timer is not None:
+                runtime.timer.cancel()
             if runtime.task is not None:
                 runtime.task.cancel()
             for viewer in list(runtime.viewers):
                 viewer.close()
+        if self.group is not None:
+            self.group.close()

@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from dragonlair.server.accounts import COOKIE, user_from_token
+from dragonlair.server import chat
+from dragonlair.server.accounts import request_token, user_from_token
 from dragonlair.server.errors import ServerError
 from dragonlair.server.settings import Limits, Settings
 from dragonlair.server.tables import PROTOCOL, Hub, TableRuntime, Viewer
@@ -50,6 +51,17 @@ class Act(Message):
 
 class Resume(Message):
     since: Annotated[StrictInt, Field(ge=0, le=10**9)]
+    #: the newest chat line id the client holds: the lines after it come as ``chat_history``
+    chat_since: Annotated[StrictInt, Field(ge=0, le=2**53)] | None = None
+
+
+class Chat(Message):
+    #: bounded by the message size here; trimmed and checked by chat.clean_text
+    text: StrictStr
+
+
+class Resign(Message):
+    """Give up a running game: a bot takes the seat (docs/server.md, "Leavers")."""
 
 
 class Ping(Message):
@@ -57,7 +69,7 @@ class Ping(Message):
 
 
 MODELS: dict[str, type[Message]] = {"hello": Hello, "act": Act, "resume": Resume,
-                                    "ping": Ping}
+                                    "ping": Ping, "chat": Chat, "resign": Resign}
 
 
 class Bucket:
@@ -104,7 +116,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     if not origin_ok(ws, settings):
         await ws.close(code=1008)  # before accept: the upgrade is refused (HTTP 403)
         return
-    token = ws.cookies.get(COOKIE)
+    token = request_token(ws.cookies, ws.headers)  # a cookie, or a bot's bearer token
     user_id = await hub.db(lambda s: getattr(user_from_token(s, token), "id", None))
     try:
         runtime = await hub.table(table_id[:32])
@@ -115,7 +127,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
     viewer = Viewer(ws, user_id, settings.limits.max_queued)
     writer = asyncio.create_task(viewer.write())
     runtime.viewers.add(viewer)
-    session = Connection(runtime, viewer, settings.limits)
+    session = Connection(runtime, viewer, settings.limits,
+                         chat.chat_of(ws.app.state, settings.limits))
     try:
         while not viewer.closed:
             message = await ws.receive()
@@ -134,8 +147,10 @@ async def play(ws: WebSocket, table_id: str) -> None:
 class Connection:
     """One client's messages: bounds first, then the message's handler."""
 
-    def __init__(self, runtime: TableRuntime, viewer: Viewer, limits: Limits) -> None:
+    def __init__(self, runtime: TableRuntime, viewer: Viewer, limits: Limits,
+                 chat_service: chat.Chat | None = None) -> None:
         self.runtime, self.viewer, self.limits = runtime, viewer, limits
+        self.chat = chat_service or chat.Chat(limits)
         self.bucket = Bucket(limits.messages_per_second, limits.message_burst)
         self.rate_errors = 0
 
@@ -180,15 +195,19 @@ class Connection:
             if msg.protocol != PROTOCOL:
                 return viewer.push(error("server.protocol.unsupported", re,
                                          protocol=msg.protocol, supported=[PROTOCOL]))
-            async with runtime.lock:
-                await runtime.sync()
-                runtime.welcome(viewer, re)
+            await chat.welcome(self.chat, runtime, viewer, re)
         elif isinstance(msg, Act):
             await runtime.act(viewer, msg.action, msg.seq, msg.key, re)
         elif isinstance(msg, Resume):
             async with runtime.lock:
                 await runtime.sync()
                 runtime.update(viewer, since=msg.since, re=re)
+            if msg.chat_since is not None:
+                await chat.history_since(self.chat, runtime, viewer, msg.chat_since, re)
+        elif isinstance(msg, Chat):
+            await chat.send(self.chat, runtime, viewer, msg.text, re)
+        elif isinstance(msg, Resign):
+            await runtime.resign(viewer, re)
         elif isinstance(msg, Ping):
             out: dict[str, Any] = {"type": "pong"}
             if re is not None:

@@ -191,6 +191,7 @@ def play_to_end(server: ServerThread, table_id: str, humans: dict[int, Client],
     sequence number the client saw when the bid began (``stale_bids``)."""
     runtime = server.runtime(table_id)
     acted = 0
+    last_sent: dict[int, float] = {}
     for _ in range(max_steps):
         state = consistent(runtime)
         n = len(state.history)
@@ -208,6 +209,12 @@ def play_to_end(server: ServerThread, table_id: str, humans: dict[int, Client],
         for seat in mine:
             client = humans[seat]
             action = rng.choice(list(state.legal_actions(seat)))
+            # stay under the server's sustained message rate (Settings.messages_per_second):
+            # a refusal for flooding names no request, so it would only show as a timeout
+            pause = last_sent.get(seat, 0.0) + 0.051 - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            last_sent[seat] = time.monotonic()
             answer = client.act(str(action), seq=n if stale_bids else None)
             assert answer["type"] == "ack", (answer, str(action), seat)
             acted += 1

@@ -10,6 +10,7 @@ import httpx
 
 from dragonlair.core.errors import OptionError
 from dragonlair.games import make_game
+from dragonlair.server import migrate
 from dragonlair.server.accounts import COOKIE
 from tests.server.helpers import Client, ServerThread, new_table
 
@@ -21,7 +22,7 @@ def db_rows(server: ServerThread, sql: str) -> list[tuple[object, ...]]:
 
 def test_database_is_created_migrated_and_in_wal_mode(server: ServerThread) -> None:
     assert db_rows(server, "PRAGMA journal_mode") == [("wal",)]
-    assert db_rows(server, "SELECT version_num FROM alembic_version") == [("0001",)]
+    assert db_rows(server, "SELECT version_num FROM alembic_version") == [(migrate.head(),)]
     assert server.app.openapi()["paths"]["/api/tables"]
 
 
@@ -100,8 +101,10 @@ def test_create_join_leave_start(server: ServerThread) -> None:
     assert bob.http.post(f"/api/tables/{tid}/join", json={"seat": 1}).status_code == 200
     r = ann.http.post(f"/api/tables/{tid}/start")
     assert r.status_code == 200 and r.json()["status"] == "running"
+    r = bob.http.post(f"/api/tables/{tid}/leave")  # mid-game: a bot takes the seat
+    assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "bot"
     r = bob.http.post(f"/api/tables/{tid}/leave")
-    assert r.status_code == 409 and r.json()["code"] == "server.table.not_open"
+    assert r.status_code == 409 and r.json()["code"] == "server.table.not_seated"
     r = ann.http.get(f"/api/tables/{tid}/record")
     assert r.status_code == 409 and r.json()["code"] == "server.table.not_finished"
 

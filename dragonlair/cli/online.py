@@ -1,0 +1,600 @@
+"""The terminal as a client of a game server: ``dragonlair play GAME --server URL``.
+
+The server is the game master here: it holds the state, draws chance and runs the bots; the
+terminal holds only its seat's view, as the server sends it (``welcome`` and ``update``
+messages, docs/protocol.md, kept by :class:`dragonlair.client.TableConnection`). The game's
+existing terminal screens draw that view: each online session below is the game's terminal
+session (:mod:`dragonlair.cli.fist_play`, :mod:`~dragonlair.cli.master_play`,
+:mod:`~dragonlair.cli.farkle_play`) with its state-reading parts replaced by the server's
+view. What the player types is read by the same parsers into canonical action text and sent
+with the newest ``seq`` seen and an idempotency key; the server's refusal (the engine's code
+and params, or a ``server.*`` code) is rendered in the player's language and the player tries
+again. A dropped socket is reopened and resumed by the client; a session cookie kept in the
+data folder lets ``--table`` bring the same player back to their seat.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Sequence
+from itertools import groupby
+from pathlib import Path
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.markup import escape
+
+from dragonlair.cli.farkle_play import FarkleSession
+from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
+from dragonlair.cli.farkle_screen import num, render_screen, who
+from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words
+from dragonlair.cli.fist_play import choice_from_text as fist_choice
+from dragonlair.cli.fist_screen import (
+    EventLog,
+    forced_words,
+    render_table,
+    result_lines,
+    ui,
+)
+from dragonlair.cli.i18n import tr
+from dragonlair.cli.master_play import SCREEN_TOLD, MasterSession, placement_from_text
+from dragonlair.cli.master_screen import deciding_line, event_line, names_for
+from dragonlair.cli.master_screen import render_screen as master_screen
+from dragonlair.cli.session import HUMAN, InputProblem, QuitGame
+from dragonlair.client import Client, ConnectionLost, Refused, TableConnection, legal_texts
+from dragonlair.client.client import MOVED_ON
+from dragonlair.core.errors import DragonlairError
+from dragonlair.core.events import Event
+from dragonlair.core.game import JSON, Action, Game
+from dragonlair.core.i18n import render
+from dragonlair.games import make_game
+from dragonlair.games.farkle.actions import FarkleAction
+from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.fist.actions import FistAction
+from dragonlair.games.fist.game import FistGame
+from dragonlair.games.master.game import MasterGame
+from dragonlair.games.master.state import MasterAction
+
+#: how long the terminal waits for news before it looks again (seconds)
+POLL = 1.0
+
+
+class Moved(Exception):
+    """The position moved on while the player decided (a stale ``seq``, a turn taken over):
+    draw the screen again from the newest view."""
+
+
+class OnlineTable(Protocol):
+    """What :func:`play_online` needs of a game's online session."""
+
+    def play(self) -> int: ...
+
+
+class OnlineMaker(Protocol):
+    def __call__(self, game: Any, client: Client, conn: TableConnection, names: list[str],
+                 lang: str, console: Console, save: Path | None) -> OnlineTable: ...
+
+
+# ---------------------------------------------------------------- shared by the three games
+class Online:
+    """The online part of a session: the server's connection, the seat, the loop."""
+
+    conn: TableConnection
+    seat: int | None
+    lang: str
+    names: list[str]
+    console: Console
+    save: Path | None
+    client: Client
+
+    def setup_online(self, client: Client, conn: TableConnection, names: list[str]) -> None:
+        self.client, self.conn, self.seat = client, conn, conn.seat
+        self.names = names
+        self.drops_told = 0
+
+    def server_view(self) -> JSON:
+        view = self.conn.view
+        assert view is not None
+        return view
+
+    def send(self, text: str) -> None:
+        """Send ``text`` (canonical action text) and wait for the view after it. A refusal
+        is an :class:`InputProblem` in the player's language (they type again), or
+        :class:`Moved` when the position moved on meanwhile."""
+        try:
+            self.conn.act(text)  # acknowledged, and the view after it taken in
+        except Refused as exc:
+            if exc.code in MOVED_ON:
+                raise Moved from None
+            raise InputProblem(exc.message(self.lang, self.names)) from None
+
+    def play(self) -> int:
+        """Play (or watch) the table to its end; the exit code (0: finished, 1: left)."""
+        lang = self.lang
+        self.tell(escape(tr(lang, "seats_line", seats=", ".join(
+            f"p{s} {n}" for s, n in enumerate(self.names)))))
+        try:
+            while True:
+                if self.conn.drops > self.drops_told:
+                    self.drops_told = self.conn.drops
+                    self.tell(f"[yellow]{escape(tr(lang, 'online_reconnected'))}[/]")
+                if self.conn.finished:
+                    self.tell_news()
+                    self.finish()
+                    saved = self.write_online_record()
+                    return 0 if saved else 1
+                if self.conn.my_turn() and self.seat is not None:
+                    self.tell_clock()
+                    with contextlib.suppress(Moved):
+                        self.my_turn(self.seat)
+                    continue
+                self.tell_news()
+                self.conn.recv(POLL)
+        except (EOFError, KeyboardInterrupt, QuitGame):
+            self.console.print()
+            self.tell(f"[bold red]{escape(tr(lang, 'online_left'))}[/]")
+            return 1
+        except ConnectionLost as exc:
+            self.tell(f"[bold red]{escape(tr(lang, 'online_lost', table=str(exc)))}[/]")
+            return 1
+
+    def tell(self, markup: str) -> None:
+        self.console.print(markup, highlight=False)
+
+    def tell_clock(self) -> None:
+        """At a table with a clock: the time this seat has left (the server judges it)."""
+        left = self.conn.time_left()
+        if left is not None:
+            said = tr(self.lang, "online_clock", time=clock_text(left))
+            self.tell(f"[bold yellow]{escape(said)}[/]")
+
+    def write_online_record(self) -> bool:
+        """With ``--save``: the finished table's record, as the server keeps it."""
+        if self.save is None:
+            return True
+        try:
+            record = self.client.record(self.conn.table_id)
+            self.save.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n",
+                                 encoding="utf-8")
+        except (OSError, Refused) as exc:
+            why = tr(self.lang, "save_failed", path=self.save, why=exc)
+            self.tell(f"[bold red]{escape(why)}[/]")
+            return False
+        self.tell(escape(tr(self.lang, "saved", path=self.save)))
+        return True
+
+    # what each game supplies (from its terminal session)
+    def tell_news(self) -> None:
+        """Tell the events that arrived since the last look (while others move)."""
+        raise NotImplementedError
+
+    def my_turn(self, seat: int) -> None:
+        """This seat's turn: its screen, its move read and sent (the session's
+        ``ask_human``)."""
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """The game is over: the session's ``show_end`` and ``end_prompt``."""
+        raise NotImplementedError
+
+
+def clock_text(seconds: float) -> str:
+    """``4:05`` or ``1:02:03``."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def kinds_for(seat: int | None, players: int) -> list[str]:
+    """The session's seat kinds: this terminal's seat is the one human (others are played
+    elsewhere: their names come from the server)."""
+    return [HUMAN if s == seat else "remote" for s in range(players)]
+
+
+# ---------------------------------------------------------------- Fist of Dragonstones
+class OnlineFist(Online, FistSession):
+    """Fist of Dragonstones from the server's view (sealed bids, decisions from a menu)."""
+
+    def __init__(self, game: FistGame, client: Client, conn: TableConnection,
+                 names: list[str], lang: str, console: Console, save: Path | None) -> None:
+        FistSession.__init__(self, game, kinds_for(conn.seat, game.num_players), {}, 0, lang,
+                             console, save)
+        self.setup_online(client, conn, names)
+        self.told_lines = 0
+
+    def log(self, viewer: int | None) -> EventLog:
+        if viewer not in self.event_logs:
+            self.event_logs[viewer] = EventLog(self.game, self.lang, viewer)
+        log = self.event_logs[viewer]
+        log.feed_view(self.server_view())
+        return log
+
+    def view(self, viewer: int | None) -> JSON:
+        self.log(viewer)
+        return self.server_view()
+
+    def my_turn(self, seat: int) -> None:
+        self.ask_human(seat)
+
+    def finish(self) -> None:
+        self.show_end()
+        self.end_prompt()
+
+    def tell_news(self) -> None:
+        log = self.log(self.seat)
+        for line in log.lines[self.told_lines:]:
+            self.say(line)
+        self.told_lines = len(log.lines)
+        if self.seat is not None:
+            self.seen[self.seat] = len(log.lines)
+
+    def ask_human(self, seat: int) -> FistAction:
+        lang = self.lang
+        view = self.view(seat)
+        legal = legal_texts(view)
+        if len(legal) == 1:  # nothing to decide: send it, say so on the next screen
+            action = self.game.parse_action(legal[0])
+            self.notices[seat].append(ui(lang, "forced",
+                                         what=forced_words(self.game, view, action, lang)))
+            try:
+                self.send(legal[0])
+            except InputProblem as problem:  # pragma: no cover - the server's own legal move
+                raise Moved from problem
+            return action
+        self.private_screen(seat)
+        seen = self.seen.get(seat, 0)
+        log = self.log(seat)
+        render_table(self.console, self.game, view, self.names, lang, log.lines,
+                     summary=self.summary_since(log, seen), notes=log.private)
+        self.seen[seat] = self.told_lines = len(log.lines)
+        for notice, n in groupby(self.notices[seat]):
+            times = len(list(n))
+            self.say(f"[cyan]{notice}[/]" + (f" [cyan](×{times})[/]" if times > 1 else ""))
+        self.notices[seat].clear()
+        return self.prompt(seat, view)
+
+    def parse_move(self, seat: int, text: str, *, sealed: bool, tiebreak: bool,
+                   options: Sequence[FistAction]) -> FistAction:
+        """The typed move as canonical text (notation only), sent: the server's engine
+        judges it."""
+        if sealed:
+            words = text.lower().split()
+            if not words:
+                raise InputProblem(tr(self.lang, "empty_input"))
+            canon = text if words[0] in ("bid", "silver") else bid_text(
+                parse_bid_words(text, self.lang, tiebreak=tiebreak), self.lang,
+                tiebreak=tiebreak)
+            try:
+                action = self.game.parse_action(canon)
+            except DragonlairError as err:
+                raise InputProblem(err.message(self.lang, self.names)) from None
+        else:
+            try:
+                action = fist_choice(self.game, text, options, self.lang)
+            except InputProblem as problem:
+                try:  # an action that is no choice now: the server's engine says why
+                    action = self.game.parse_action(text.strip())
+                except DragonlairError:
+                    raise problem from None
+        self.send(str(action))
+        return action
+
+    def show_end(self) -> None:
+        lang = self.lang
+        view = self.view(self.seat)
+        log = self.log(self.seat)
+        render_table(self.console, self.game, view, self.names, lang, log.lines,
+                     notes=log.private if self.seat is not None else None)
+        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
+        for line in result_lines(view, self.names, lang, int(view["turn"])):
+            self.say(line)
+
+
+# ---------------------------------------------------------------- Dragon Master
+class OnlineMaster(Online, MasterSession):
+    """Dragon Master from the server's view: the grid from this seat's side."""
+
+    def __init__(self, game: MasterGame, client: Client, conn: TableConnection,
+                 names: list[str], lang: str, console: Console, save: Path | None) -> None:
+        MasterSession.__init__(self, game, kinds_for(conn.seat, 2), {}, 0, lang, console, save)
+        self.setup_online(client, conn, names)
+        self.viewer = conn.seat
+
+    def my_turn(self, seat: int) -> None:
+        self.ask_human(seat)
+
+    def finish(self) -> None:
+        self.show_end()
+        self.end_prompt()
+
+    def tell_news(self) -> None:
+        view = self.server_view()
+        new = view["events"][self.told:]
+        self.told = len(view["events"])
+        for event in new:
+            if event["code"] in SCREEN_TOLD or (self.seat is not None
+                                                and event["code"] == "master.move.placed"
+                                                and event["params"].get("seat") == self.seat):
+                continue
+            self.say(event_line(event, self.names, self.lang))
+        public = view["public"]
+        if len(public["rounds"]) > self.rounds_told:
+            self.rounds_told = len(public["rounds"])
+            self.tell_round_end(public)
+
+    def tell_round_end(self, public: JSON) -> None:
+        if self.game.match and not self.conn.finished:
+            super().tell_round_end(public)  # with its pause before the next round
+            return
+        humans, self.humans = self.humans, []  # the last round: no pause, the end follows
+        try:
+            super().tell_round_end(public)
+        finally:
+            self.humans = humans
+
+    def ask_human(self, seat: int) -> MasterAction:
+        self.tell_news()
+        view = self.server_view()
+        self.private_screen(seat)
+        master_screen(self.console, view, self.names, self.lang)
+        return self.prompt(seat, view, [])
+
+    def parse_move(self, seat: int, text: str, view: JSON,
+                   legal: Sequence[Action]) -> MasterAction:
+        canon = placement_from_text(text, view, self.lang, legal)
+        action = self.game.parse_action(canon)
+        self.send(str(action))
+        assert isinstance(action, MasterAction)
+        return action
+
+    def show_end(self) -> None:
+        lang = self.lang
+        view = self.server_view()
+        result = view["result"]
+        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
+        winners = result["winners"]
+        if winners:
+            w = winners[0]
+            self.say(f"[bold green]{tr(lang, 'winner', who=f'p{w} ({escape(self.names[w])})')}[/]")
+        else:
+            self.say(f"[bold]{tr(lang, 'm_drawn_game')}[/]")
+        reason = render(result["reason"], result["reason_params"], lang, names_for(self.names))
+        self.say(tr(lang, "reason", reason=escape(reason)))
+        scores = ", ".join(f"p{s} {escape(self.names[s])}: {v:g}"
+                           for s, v in enumerate(result["scores"]))
+        rounds = view["public"]["rounds"]
+        if self.game.match:
+            self.say(tr(lang, "m_dragons_end", dragons=scores))
+            self.say(tr(lang, "m_rounds_played", n=len(rounds)))
+            return
+        deciding = deciding_line(rounds[-1], self.names, lang) if rounds else None
+        self.say(deciding if deciding is not None else tr(lang, "m_lowest", scores=scores))
+
+    def end_log(self) -> tuple[str, list[str]] | None:
+        lines = [event_line(e, self.names, self.lang) for e in self.server_view()["events"]]
+        return (render("master.ui.log_title", {}, self.lang), lines) if lines else None
+
+
+# ---------------------------------------------------------------- Dragon Farkle
+class OnlineFarkle(Online, FarkleSession):
+    """Dragon Farkle from the server's view: every decision from a numbered menu."""
+
+    def __init__(self, game: FarkleGame, client: Client, conn: TableConnection,
+                 names: list[str], lang: str, console: Console, save: Path | None) -> None:
+        FarkleSession.__init__(self, game, kinds_for(conn.seat, game.num_players), {}, 0,
+                               lang, console, save)
+        self.setup_online(client, conn, names)
+        self.narrator.names = list(names)
+        self.narrator.shown_names = [who(s, names) for s in range(len(names))]
+        self.told = 0
+
+    def lines(self) -> list[str]:
+        return [self.narrator.event_words(Event(e["code"], e["params"], e.get("to")))
+                for e in self.server_view()["events"]]
+
+    def log_for(self, viewer: int | None) -> list[str]:
+        return self.lines()
+
+    def my_turn(self, seat: int) -> None:
+        self.ask_human(seat)
+
+    def finish(self) -> None:
+        self.show_end()
+        self.end_prompt()
+
+    def tell_news(self) -> None:
+        lines = self.lines()
+        for line in lines[self.told:]:
+            self.say(line)
+        self.told = len(lines)
+        if self.seat is not None:
+            self.seen[self.seat] = len(lines)
+
+    def ask_human(self, seat: int) -> FarkleAction:
+        view = self.server_view()
+        legal = [self.game.parse_action(t) for t in legal_texts(view)]
+        self.private_screen(seat, self.defend_note(seat, view))
+        lines = self.lines()
+        seen = self.seen.get(seat, 0)
+        render_screen(self.console, self.game, view, self.names, self.lang, lines[seen:],
+                      lines[:seen])
+        self.seen[seat] = self.told = len(lines)
+        return self.prompt(seat, view, legal)
+
+    def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction]) -> FarkleAction:
+        try:
+            action = farkle_choice(self.game, text, legal, self.lang)
+        except InputProblem as problem:
+            try:  # an action that is no choice now: the server's engine says why
+                action = self.game.parse_action(" ".join(text.lower().split()))
+            except DragonlairError:
+                raise problem from None
+        self.send(action.text)
+        return action
+
+    def show_end(self) -> None:
+        lang = self.lang
+        view = self.server_view()
+        lines = self.lines()
+        seen = self.seen.get(self.seat, 0) if self.seat is not None else 0
+        render_screen(self.console, self.game, view, self.names, lang, lines[seen:],
+                      lines[:seen])
+        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
+        result = view["result"]
+        winners = result["winners"]
+        shown = ", ".join(f"p{s} ({escape(self.names[s])})" for s in winners)
+        key = "winner" if len(winners) == 1 else "winners"
+        self.say(f"[bold green]{tr(lang, key, who=shown)}[/]")
+        names = [who(s, self.names) for s in range(len(self.names))]
+        self.say(tr(lang, "reason", reason=render(result["reason"], result["reason_params"],
+                                                  lang, names)))
+        armies = ", ".join(f"{who(s, self.names)} {num(lang, int(a))}"
+                           for s, a in enumerate(result["scores"]))
+        self.say(tr(lang, "f_armies", armies=armies))
+        self.say(tr(lang, "f_turns_played", n=int(view["turn"])))
+
+
+#: the online session of each game's engine
+SESSIONS: dict[type[Game], OnlineMaker] = {
+    FistGame: OnlineFist, MasterGame: OnlineMaster, FarkleGame: OnlineFarkle}
+
+
+# ---------------------------------------------------------------- signing in, the table
+def sessions_file() -> Path:
+    """Where the terminal keeps its session cookies, one per server (``$DRAGONLAIR_DATA``,
+    default ``~/.local/share/dragonlair``)."""
+    base = os.environ.get("DRAGONLAIR_DATA") or str(Path.home() / ".local" / "share"
+                                                    / "dragonlair")
+    return Path(base) / "client-sessions.json"
+
+
+def _load_sessions() -> dict[str, str]:
+    try:
+        data = json.loads(sessions_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def sign_in(server: str, name: str | None) -> Client:
+    """A client signed in to ``server``: the session kept from last time if it is still
+    good (the same player, so ``--table`` finds their seat), else a new guest."""
+    sessions = _load_sessions()
+    client = Client(server, session=sessions.get(client_key(server)))
+    if client.session:
+        try:
+            client.me()
+        except Refused:
+            client.http.cookies.clear()
+    if client.user is None or (name and client.user["display_name"] != name):
+        client.http.cookies.clear()
+        client.guest(name)
+    token = client.session
+    if token:
+        sessions[client_key(server)] = token
+        path = sessions_file()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(sessions, indent=1), encoding="utf-8")
+            path.chmod(0o600)
+        except OSError:
+            pass
+    return client
+
+
+def client_key(server: str) -> str:
+    return server.rstrip("/")
+
+
+def table_seats(seats: Sequence[str], players: int) -> list[JSON]:
+    """The seats of a new table: this player in the first ``human`` seat (seat 0 when no
+    ``--seat`` is given), other ``human`` seats open for others to join, bots by name (the
+    game's default bot when none is named)."""
+    kinds = [s.strip() for s in seats] or [HUMAN] + ["bot"] * (players - 1)
+    out: list[JSON] = []
+    for kind in kinds:
+        if kind.lower() == HUMAN:
+            out.append({"kind": "open" if any(s["kind"] == "me" for s in out) else "me"})
+        elif kind in ("bot", ""):
+            out.append({"kind": "bot"})
+        else:
+            out.append({"kind": "bot", "bot": kind})
+    return out
+
+
+def seat_names(table: JSON, mine: int | None, lang: str) -> list[str]:
+    names = []
+    for seat in table["seats"]:
+        if seat["seat"] == mine:
+            names.append(tr(lang, "you"))
+        elif seat["kind"] == "bot":
+            names.append(str(seat.get("bot") or "bot"))
+        else:
+            names.append(str(seat.get("name") or f"p{seat['seat']}"))
+    return names
+
+
+def open_seats(table: JSON) -> list[int]:
+    return [s["seat"] for s in table["seats"] if s["kind"] == "open"]
+
+
+def play_online(game_id: str, *, server: str, table: str | None, name: str | None,
+                players: int | None, seats: Sequence[str], lang: str, options: JSON,
+                save: Path | None, console: Console) -> int:
+    """``dragonlair play GAME --server URL [--table ID]``; the exit code (0: finished)."""
+    try:
+        client = sign_in(server, name)
+    except Refused as exc:
+        console.print(f"[bold red]{escape(exc.message(lang))}[/]", highlight=False)
+        return 2
+    user = client.user or {}
+    say = console.print
+    try:
+        if table is None:
+            n = players or len(seats) or make_game(game_id, options).num_players
+            info = client.create_table(game_id, options, table_seats(seats, n))
+            table = str(info["id"])
+            say(escape(tr(lang, "online_created", table=table, game=game_id)), highlight=False)
+        info = client.table(table)
+        mine = next((s["seat"] for s in info["seats"] if s.get("user_id") == user.get("id")
+                     and s["kind"] == "human"), None)
+        if mine is None and info["status"] == "open" and open_seats(info):
+            info = client.join(table)
+        if info["status"] == "open":
+            if open_seats(info):
+                say(escape(tr(lang, "online_invite", game=info["game"], server=server,
+                              table=table)), highlight=False)
+            while info["status"] == "open" and open_seats(info):
+                time.sleep(POLL)
+                info = client.table(table)
+            if info["status"] == "open":
+                try:
+                    client.start(table)
+                except Refused as exc:
+                    if exc.code != "server.table.not_open":
+                        raise
+        game = make_game(info["game"], info["options"])
+        conn = client.connect(table)
+    except Refused as exc:
+        console.print(f"[bold red]{escape(exc.message(lang))}[/]", highlight=False)
+        return 2
+    info = client.table(table)
+    if conn.seat is None:
+        say(escape(tr(lang, "online_spectator", table=table)), highlight=False)
+    else:
+        say(escape(tr(lang, "online_seated", seat=conn.seat, table=table)), highlight=False)
+    kind = next((v for k, v in SESSIONS.items() if isinstance(game, k)), None)
+    if kind is None:
+        console.print(f"[bold red]{escape(tr(lang, 'err_game', game=info['game']))}[/]")
+        return 2
+    names = seat_names(info, conn.seat, lang)
+    session = kind(game, client, conn, names, lang, console, save)
+    try:
+        return session.play()
+    finally:
+        conn.close()
+        client.close()

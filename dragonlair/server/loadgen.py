@@ -1,0 +1,518 @@
+"""A load generator for the game server (``dragonlair bench --server``, bench/server_load.py).
+
+It starts ``dragonlair serve`` as a subprocess on 127.0.0.1 (a temporary SQLite database),
+opens many Dragon Master tables (a match: first to two dragons, so games last), each with
+its two players and two anonymous spectators on their own WebSockets (250 tables: 1,000
+connections), and plays them with scripted clients: one asyncio process, moves read from
+each mover's own view (``legal``), sent at a fixed aggregate rate (open loop: the schedule
+does not wait for the server). A finished table is replaced by a new one.
+
+For each action it measures the time from sending ``act`` to the moment the *last* of the
+table's connections has received the update that holds it (action -> last-seat delivery),
+and from ``act`` to ``ack``. It reports, for each rate, p50 and p99 of both, the actions per
+second achieved, the errors (error answers, lost connections, deliveries slower than 10 s),
+the server's CPU, and the server's memory per connection (the growth of its resident set
+from before the connections to after them, divided by their number). A ramp raises the rate
+until p99 or the errors blow up: the last rate that held is the saturation point.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+JSON = dict[str, Any]
+
+#: a delivery slower than this counts as an error
+LOST_AFTER = 10.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def server_command() -> list[str]:
+    script = Path(sys.executable).with_name("dragonlair")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("dragonlair")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "from dragonlair.cli.main import main; main()"]
+
+
+def rss_kib(pid: int) -> int:
+    """The resident set of a process (Linux), in KiB; 0 where unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """User + system CPU seconds of a process (Linux ``/proc``; this one by default)."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass
+class Conn:
+    """One WebSocket: a seat (``None``: a spectator), the newest seq and view it received."""
+
+    table: Table
+    seat: int | None
+    cookie: str | None
+    ws: Any = None
+    seq: int = -1
+    view: JSON | None = None
+    status: str = "running"
+    waiting: dict[str, asyncio.Future[JSON]] = field(default_factory=dict)
+
+
+@dataclass
+class Table:
+    id: str
+    conns: list[Conn] = field(default_factory=list)
+    #: the action in flight: the seq that will hold it, when it was sent, who has it
+    target: int | None = None
+    sent_at: float = 0.0
+    delivered: set[int] = field(default_factory=set)
+    last_at: float = 0.0
+    finished: bool = False
+
+    def mover(self) -> Conn | None:
+        """The player whose move it is, once it (and everyone) has the newest view."""
+        if self.target is not None or self.finished:
+            return None
+        newest = max(c.seq for c in self.conns)
+        for c in self.conns[:2]:
+            v = c.view
+            if (c.seq == newest and v is not None and c.status == "running"
+                    and c.seat in v["to_move"] and v.get("legal")):
+                return c
+        return None
+
+
+@dataclass
+class Step:
+    """One rate of the ramp and what it gave."""
+
+    rate: float
+    seconds: float
+    actions: int = 0
+    errors: int = 0
+    delivery: list[float] = field(default_factory=list)
+    ack: list[float] = field(default_factory=list)
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    starved: int = 0
+
+    def to_json(self) -> JSON:
+        ms = 1000.0
+        return {"rate": self.rate, "seconds": round(self.seconds, 2),
+                "actions": self.actions,
+                "actions_per_s": round(self.actions / self.seconds, 1) if self.seconds else 0,
+                "errors": self.errors, "starved": self.starved,
+                "delivery_p50_ms": round(percentile(self.delivery, 0.5) * ms, 1),
+                "delivery_p99_ms": round(percentile(self.delivery, 0.99) * ms, 1),
+                "delivery_max_ms": round(max(self.delivery, default=0) * ms, 1),
+                "ack_p50_ms": round(percentile(self.ack, 0.5) * ms, 1),
+                "ack_p99_ms": round(percentile(self.ack, 0.99) * ms, 1),
+                "server_cpu_pct": round(100 * self.server_cpu / self.seconds, 1)
+                if self.seconds else 0,
+                "generator_cpu_pct": round(100 * self.client_cpu / self.seconds, 1)
+                if self.seconds else 0}
+
+
+class Load:
+    """The generator (see the module docs)."""
+
+    def __init__(self, tables: int, spectators: int, seed: int, base: str) -> None:
+        self.n_tables = tables
+        self.spectators = spectators
+        self.rng = random.Random(seed)
+        self.base = base
+        self.tables: list[Table] = []
+        self.step: Step | None = None
+        self.errors = 0
+        self.error_samples: list[str] = []
+        self.replacing = 0
+        self.stopping = False
+        self.http: Any = None
+
+    # ----------------------------------------------------------------- setup
+    async def guest(self) -> str:
+        r = await self.http.post("/api/auth/guest", json={})
+        r.raise_for_status()
+        name, value = next(iter(r.cookies.items()))
+        return f"{name}={value}"
+
+    async def new_table(self) -> Table:
+        a, b = await asyncio.gather(self.guest(), self.guest())
+        r = await self.http.post("/api/tables", headers={"Cookie": a}, json={
+            "game": "master", "options": {"match": True},
+            "seats": [{"kind": "me"}, {"kind": "open"}]})
+        r.raise_for_status()
+        tid = r.json()["id"]
+        (await self.http.post(f"/api/tables/{tid}/join", headers={"Cookie": b},
+                              json={})).raise_for_status()
+        (await self.http.post(f"/api/tables/{tid}/start",
+                              headers={"Cookie": a})).raise_for_status()
+        table = Table(tid)
+        table.conns = [Conn(table, 0, a), Conn(table, 1, b)] + [
+            Conn(table, None, None) for _ in range(self.spectators)]
+        return table
+
+    async def connect(self, conn: Conn) -> None:
+        from websockets.asyncio.client import connect
+
+        headers = {"Cookie": conn.cookie} if conn.cookie else {}
+        url = self.base.replace("http://", "ws://") + f"/ws/tables/{conn.table.id}"
+        conn.ws = await connect(url, additional_headers=headers, max_size=1 << 22,
+                                open_timeout=60, ping_interval=None)
+        asyncio.get_running_loop().create_task(self.read(conn))
+        welcome = await self.request(conn, {"type": "hello", "protocol": 1})
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"no welcome: {welcome}")
+
+    async def request(self, conn: Conn, message: JSON, timeout: float = 60) -> JSON:
+        rid = f"r{self.rng.getrandbits(48):x}"
+        fut: asyncio.Future[JSON] = asyncio.get_running_loop().create_future()
+        conn.waiting[rid] = fut
+        await conn.ws.send(json.dumps({**message, "id": rid}))
+        try:
+            return await asyncio.wait_for(fut, timeout)
+        finally:
+            conn.waiting.pop(rid, None)
+
+    async def read(self, conn: Conn) -> None:
+        """Every message a connection receives: views move it on, answers wake a request."""
+        try:
+            async for text in conn.ws:
+                t = time.perf_counter()
+                m = json.loads(text)
+                kind = m.get("type")
+                if kind in ("welcome", "update"):
+                    if m["seq"] >= conn.seq:
+                        conn.seq, conn.view = m["seq"], m["view"]
+                        conn.status = m.get("status") or m["table"]["status"]
+                    self.seen(conn, t)
+                elif kind == "error":
+                    self.error(f"{m.get('code')} {m.get('params')}")
+                fut = conn.waiting.get(m.get("re", ""))
+                if fut is not None and not fut.done():
+                    fut.set_result(m)
+        except Exception as exc:  # a lost connection
+            if not conn.table.finished and not self.stopping:
+                self.error(f"connection lost: {exc!r}")
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if self.step is not None:
+            self.step.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(what)
+
+    def seen(self, conn: Conn, t: float) -> None:
+        table = conn.table
+        if conn.status == "finished" and not table.finished:
+            table.finished = True
+            asyncio.get_running_loop().create_task(self.replace(table))
+        if table.target is None or conn.seq < table.target:
+            return
+        table.delivered.add(id(conn))
+        table.last_at = max(table.last_at, t)
+        if len(table.delivered) == len(table.conns):
+            if self.step is not None:
+                self.step.delivery.append(table.last_at - table.sent_at)
+            table.target = None
+
+    async def replace(self, table: Table) -> None:
+        """A finished game: close its connections, open a new table in its place."""
+        self.replacing += 1
+        try:
+            for c in table.conns:
+                with contextlib.suppress(Exception):
+                    await c.ws.close()
+            new = await self.new_table()
+            for c in new.conns:
+                await self.connect(c)
+            self.tables[self.tables.index(table)] = new
+        except Exception as exc:
+            if not self.stopping:
+                self.error(f"replacing a table: {exc!r}")
+        finally:
+            self.replacing -= 1
+
+    # ------------------------------------------------------------------ play
+    def begin(self, table: Table, conn: Conn) -> str:
+        """The table's next action, chosen now (the table is busy from here on)."""
+        assert conn.view is not None
+        legal = conn.view["legal"]
+        table.target, table.delivered, table.last_at = conn.seq + 1, set(), 0.0
+        table.sent_at = time.perf_counter()
+        return f"place {self.rng.choice(legal['cards'])} {self.rng.choice(legal['cells'])}"
+
+    async def act(self, table: Table, conn: Conn, text: str) -> None:
+        t0 = table.sent_at = time.perf_counter()
+        step = self.step
+        try:
+            answer = await self.request(conn, {"type": "act", "action": text, "seq": conn.seq,
+                                               "key": f"k{self.rng.getrandbits(60):x}"},
+                                        timeout=LOST_AFTER)
+        except Exception as exc:
+            self.error(f"act: {exc!r}")
+            table.target = None
+            return
+        if answer.get("type") != "ack":
+            table.target = None  # counted as an error by the reader
+            return
+        if step is not None:
+            step.ack.append(time.perf_counter() - t0)
+            step.actions += 1
+
+    async def run_step(self, rate: float, seconds: float, warmup: float,
+                       server_pid: int) -> Step:
+        """Send actions at ``rate`` per second for ``warmup + seconds``; measure the last
+        ``seconds``."""
+        loop = asyncio.get_running_loop()
+        tasks: set[asyncio.Task[None]] = set()
+        step = Step(rate, seconds)
+        start = time.perf_counter()
+        measuring = False
+        cpu0 = cpu1 = 0.0
+        next_t = start
+        while True:
+            now = time.perf_counter()
+            if not measuring and now - start >= warmup:
+                measuring = True
+                self.step = step
+                t_measure = now
+                cpu0, cpu1 = cpu_seconds(server_pid), cpu_seconds()
+            if measuring and now - t_measure >= seconds:
+                break
+            while next_t <= now:  # every action due by now (open loop)
+                next_t += 1.0 / rate
+                ready = [(t, c) for t in self.tables if (c := t.mover()) is not None]
+                if not ready:
+                    if measuring:
+                        step.starved += 1
+                    continue
+                table, conn = ready[self.rng.randrange(len(ready))]
+                task = loop.create_task(self.act(table, conn, self.begin(table, conn)))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+            await asyncio.sleep(max(0.0, next_t - time.perf_counter()))
+        step.seconds = time.perf_counter() - t_measure
+        step.server_cpu = cpu_seconds(server_pid) - cpu0
+        step.client_cpu = cpu_seconds() - cpu1
+        self.step = None
+        # let what is in flight land (it is not counted), and stale deliveries clear
+        await asyncio.sleep(0.5)
+        for t in self.tables:
+            if t.target is not None and time.perf_counter() - t.sent_at > LOST_AFTER:
+                t.target = None
+        return step
+
+
+@contextlib.contextmanager
+def server_process(data: Path, port: int, extra: list[str] | None = None) -> Iterator[int]:
+    """``dragonlair serve`` on 127.0.0.1:``port``; yields its pid."""
+    import httpx
+
+    log = (data / "server.log").open("wb")
+    proc = subprocess.Popen([*server_command(), "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--data", str(data), *(extra or [])],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server exited; see {data / 'server.log'}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).is_success:
+                    break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        yield proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
+               warmup: float, ramp: bool, seed: int, base: str, pid: int,
+               report: Any) -> JSON:
+    import httpx
+
+    load = Load(tables, spectators, seed, base)
+    limits = httpx.Limits(max_connections=32)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        load.http = http
+        t0 = time.perf_counter()
+        sem = asyncio.Semaphore(16)
+
+        async def make() -> Table:
+            async with sem:
+                return await load.new_table()
+
+        load.tables = list(await asyncio.gather(*(make() for _ in range(tables))))
+        made = time.perf_counter() - t0
+        rss0 = rss_kib(pid)
+        t0 = time.perf_counter()
+
+        async def join(c: Conn) -> None:
+            async with sem:
+                await load.connect(c)
+
+        await asyncio.gather(*(join(c) for t in load.tables for c in t.conns))
+        connected = time.perf_counter() - t0
+        await asyncio.sleep(1.0)
+        rss1 = rss_kib(pid)
+        n_conns = sum(len(t.conns) for t in load.tables)
+        out: JSON = {
+            "tables": tables, "connections": n_conns,
+            "setup_s": round(made, 1), "connect_s": round(connected, 1),
+            "server_rss_mib_before": round(rss0 / 1024, 1),
+            "server_rss_mib_connected": round(rss1 / 1024, 1),
+            "server_kib_per_connection": round((rss1 - rss0) / n_conns, 1),
+            "cpus": os.cpu_count(), "steps": []}
+        report(out, None)
+        queue = list(rates)
+        while queue:
+            rate = queue.pop(0)
+            step = await load.run_step(rate, seconds, warmup, pid)
+            data = step.to_json()
+            out["steps"].append(data)
+            report(out, data)
+            held = (data["errors"] == 0 and data["delivery_p99_ms"] <= 250
+                    and data["actions_per_s"] >= 0.9 * rate)
+            if ramp and not queue and held:
+                queue.append(rate * 1.5 if rate >= 400 else rate * 2)
+        load.stopping = True
+        out["server_rss_mib_end"] = round(rss_kib(pid) / 1024, 1)
+        out["errors"] = load.errors
+        out["error_samples"] = load.error_samples
+        good = [s for s in out["steps"] if s["errors"] == 0 and s["delivery_p99_ms"] <= 250
+                and s["actions_per_s"] >= 0.9 * s["rate"]]
+        out["saturation_actions_per_s"] = max((s["actions_per_s"] for s in good), default=0)
+        out["max_actions_per_s"] = max((s["actions_per_s"] for s in out["steps"]), default=0)
+        for t in load.tables:
+            for c in t.conns:
+                with contextlib.suppress(Exception):
+                    await c.ws.close()
+    return out
+
+
+def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None,
+        seconds: float = 15.0, warmup: float = 3.0, ramp: bool = True, seed: int = 1,
+        url: str | None = None, server_args: list[str] | None = None,
+        report: Any = None) -> JSON:
+    """Run the load (starting a server unless ``url`` names one) and return the figures.
+    ``report(out, step)`` is called after the setup and after each rate."""
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    report = report or (lambda out, step: None)
+    rates = rates or [200.0]
+
+    def go(base: str, pid: int) -> JSON:
+        return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, base,
+                                pid, report))
+
+    if url is not None:
+        return go(url, 0)
+    with tempfile.TemporaryDirectory(prefix="dragonlair-load-") as folder:
+        port = free_port()
+        with server_process(Path(folder), port, server_args) as pid:
+            try:
+                return go(f"http://127.0.0.1:{port}", pid)
+            except Exception:
+                log = (Path(folder) / "server.log").read_text(errors="replace")
+                print("the server's log ends:\n" + "\n".join(log.splitlines()[-80:]),
+                      file=sys.stderr)
+                raise
+
+
+def print_report(out: JSON, step: JSON | None) -> None:
+    if step is None:
+        print(f"{out['tables']} tables, {out['connections']} connections "
+              f"(setup {out['setup_s']}s, connect {out['connect_s']}s); server RSS "
+              f"{out['server_rss_mib_before']} -> {out['server_rss_mib_connected']} MiB: "
+              f"{out['server_kib_per_connection']} KiB per connection", flush=True)
+        return
+    print(f"rate {step['rate']:>6.0f}/s: {step['actions_per_s']:>6.1f} actions/s, delivery "
+          f"p50 {step['delivery_p50_ms']} ms p99 {step['delivery_p99_ms']} ms (max "
+          f"{step['delivery_max_ms']}), ack p50 {step['ack_p50_ms']} p99 {step['ack_p99_ms']} "
+          f"ms, errors {step['errors']}, server CPU {step['server_cpu_pct']}%, generator "
+          f"CPU {step['generator_cpu_pct']}%", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--spectators", type=int, default=2, help="per table")
+    parser.add_argument("--rate", type=float, action="append",
+                        help="actions per second (repeatable; default 200)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured per rate")
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--no-ramp", action="store_true",
+                        help="only the rates given, no ramp to saturation")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="a running server instead of a new one")
+    parser.add_argument("--json", dest="as_json", action="store_true")
+    args = parser.parse_args(argv)
+    out = run(args.tables, args.spectators, args.rate, args.seconds, args.warmup,
+              not args.no_ramp, args.seed, args.url,
+              report=None if args.as_json else print_report)
+    if args.as_json:
+        print(json.dumps(out, indent=1))
+    else:
+        print(f"saturation: {out['saturation_actions_per_s']} actions/s held "
+              f"(p99 <= 250 ms, no error); errors in all {out['errors']} "
+              f"{out['error_samples'] or ''}")
+
+
+if __name__ == "__main__":
+    main()

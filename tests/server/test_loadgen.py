@@ -1,0 +1,16 @@
+"""The load generator of ``dragonlair bench --server`` (bench/server_load.py) works end to end:
+a few tables, a low rate, every action delivered to every connection, no error. (Its figures
+are the benchmark's business: no timing is asserted here.)"""
+
+from __future__ import annotations
+
+from dragonlair.server import loadgen
+
+
+def test_the_load_generator_plays_tables_without_errors() -> None:
+    out = loadgen.run(tables=3, spectators=1, rates=[10.0], seconds=1.5, warmup=0.5,
+                      ramp=False)
+    assert out["connections"] == 9
+    assert out["errors"] == 0, out["error_samples"]
+    (step,) = out["steps"]
+    assert step["actions"] > 0 and step["errors"] == 0

@@ -1,0 +1,100 @@
+"""Property-based tests of the lobby's REST API from its own OpenAPI document (schemathesis):
+over a real server (uvicorn on 127.0.0.1), every operation is called with generated requests,
+with a guest's session cookie; no answer may be a 5xx, and every answer must conform to the
+document (its status code declared, its body matching the declared schema, its content type).
+
+Default run: a few examples per operation; ``-m slow``: many more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+schemathesis = pytest.importorskip("schemathesis")
+
+import requests  # noqa: E402  (installed with schemathesis)
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis.errors import Unsatisfiable  # noqa: E402
+from schemathesis import GenerationMode  # noqa: E402
+from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import (  # noqa: E402
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from dragonlair.server.accounts import COOKIE  # noqa: E402
+from tests.server.helpers import ServerThread  # noqa: E402
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance]
+
+
+@pytest.fixture(scope="module")
+def api_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    srv = ServerThread(tmp_path_factory.mktemp("openapi"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def api_schema(api_server: ServerThread) -> Any:
+    return schemathesis.openapi.from_url(f"{api_server.base}/openapi.json")
+
+
+def guest(api_server: ServerThread) -> requests.Session:
+    """A guest's session (a fresh one per operation: logging out ends it)."""
+    s = requests.Session()
+    r = s.post(f"{api_server.base}/api/auth/guest", json={"display_name": "Schema"})
+    assert r.status_code == 200, r.text
+    assert COOKIE in s.cookies
+    return s
+
+
+def checker(api_server: ServerThread, operation: Any, mode: GenerationMode,
+            session: requests.Session, examples: int, derandomize: bool) -> Any:
+    """A hypothesis test of one operation: generated requests, the checks on each answer."""
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @settings(max_examples=examples, deadline=None, derandomize=derandomize,
+              suppress_health_check=list(HealthCheck), database=None)
+    def check(case: Any) -> None:
+        case.call_and_validate(base_url=api_server.base, session=session, checks=CHECKS)
+
+    return check
+
+
+def fuzz(api_server: ServerThread, api_schema: Any, examples: int,
+         derandomize: bool) -> int:
+    """Every operation of the document, ``examples`` generated requests each (valid ones,
+    and invalid ones that the server must refuse with a declared 4xx)."""
+    operations = 0
+    failures: list[str] = []
+    for result in api_schema.get_all_operations():
+        operation = result.ok()
+        session = guest(api_server)
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+            try:
+                checker(api_server, operation, mode, session, examples, derandomize)()
+            except Unsatisfiable:  # nothing to make invalid (no parameters, no body)
+                assert mode is GenerationMode.NEGATIVE, operation.label
+            except (Exception, BaseExceptionGroup) as exc:
+                failures.append(f"{operation.label} ({mode.value}): {exc}")
+        session.close()
+        operations += 1
+    assert not failures, "\n\n".join(failures)
+    return operations
+
+
+def test_the_lobby_answers_as_its_openapi_says(api_server: ServerThread,
+                                               api_schema: Any) -> None:
+    assert fuzz(api_server, api_schema, examples=10, derandomize=True) >= 8
+
+
+@pytest.mark.slow
+def test_the_lobby_answers_as_its_openapi_says_many(api_server: ServerThread,
+                                                    api_schema: Any) -> None:
+    assert fuzz(api_server, api_schema, examples=150, derandomize=False) >= 8

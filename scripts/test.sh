@@ -1,11 +1,46 @@
 #!/usr/bin/env bash
 # Installs what the tests need into .venv and runs every check: ruff, mypy --strict, pytest.
 # This is the README's test command; .ci/run calls it.
+#
+# The server's PostgreSQL and Redis tests run against real ones: Debian's postgresql and
+# redis-server packages (installed here when missing and we are root), started by
+# scripts/services.sh on 127.0.0.1 for the run and stopped after it. Where they cannot be had
+# (not root, no binaries) those tests skip and say why; where they were started, they must run
+# (DRAGONLAIR_REQUIRE_SERVICES=1 turns a missing service into a failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,ray,plot,openspiel,pettingzoo,server]"
 .venv/bin/ruff check .
 .venv/bin/mypy
+
+have_services() {
+    command -v redis-server >/dev/null 2>&1 &&
+        { command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; }
+}
+if ! have_services; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server >/dev/null
+    else
+        echo "test.sh: PostgreSQL or redis-server missing and cannot install them (not root):" \
+             "the PostgreSQL and Redis tests will skip" >&2
+    fi
+fi
+if have_services; then
+    eval "$(scripts/services.sh start)"
+    trap 'scripts/services.sh stop "$DRAGONLAIR_SERVICES_DIR"' EXIT
+    export DRAGONLAIR_REQUIRE_SERVICES=1
+fi
+
 # -m "": every test, the slow loops included (a plain `pytest` skips them)
 .venv/bin/python -m pytest -p no:cacheprovider -m ""
+
+# the server's play, chat, history, leaver, rating and bot tests once more on PostgreSQL
+# (their `server` fixture takes a fresh PostgreSQL database: tests/server/conftest.py)
+if [ "${DRAGONLAIR_REQUIRE_SERVICES:-}" = 1 ]; then
+    DRAGONLAIR_TEST_SERVER_DB=postgresql .venv/bin/python -m pytest -p no:cacheprovider -m "" \
+        tests/server/test_play.py tests/server/test_chat.py tests/server/test_history.py \
+        tests/server/test_leavers.py tests/server/test_ratings.py \
+        tests/server/test_bots_and_restart.py
+fi

@@ -20,7 +20,8 @@ db_app = typer.Typer(no_args_is_help=True, add_completion=False,
                      help="The game server's database: run or check schema migrations.")
 
 DbOption = Annotated[str | None, typer.Option(
-    "--db", help="SQLAlchemy database URL, e.g. postgresql://user@host/db "
+    "--db", envvar="DRAGONLAIR_DB",
+    help="database URL, e.g. postgresql://user@host/db "
                  "(default: the SQLite file in --data)")]
 DataOption = Annotated[Path | None, typer.Option(
     help="data folder of the default SQLite database")]

@@ -415,7 +415,9 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", help="SQLAlchemy database URL (default: SQLite in --data)")] = None,
+        "--db", envvar="DRAGONLAIR_DB",
+        help="database URL: sqlite:///FILE or postgresql://USER:PASS@HOST/DB "
+             "(default: SQLite in --data)")] = None,
     data: Annotated[Path | None, typer.Option(
         help="data folder of the default SQLite database")] = None,
     origin: Annotated[list[str] | None, typer.Option(

@@ -87,6 +87,15 @@ def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[st
     return out
 
 
+def new_table_id() -> str:
+    """A fresh table id: 72 random bits, URL-safe, never starting with ``-`` or ``_`` (so
+    that it can follow a command-line option such as ``--table`` without being read as one)."""
+    while True:
+        table_id = secrets.token_urlsafe(9)
+        if table_id[0].isalnum():
+            return table_id
+
+
 def get_table(s: OrmSession, table_id: str) -> GameTable:
     table = s.get(GameTable, table_id) if len(table_id) <= 32 else None
     if table is None:
@@ -131,7 +140,7 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
     limit = request.app.state.settings.limits.max_open_tables_per_user
     if opened >= limit:
         raise ServerError("server.table.too_many_open", 429, limit=limit)
-    table = GameTable(id=secrets.token_urlsafe(9), game=body.game,
+    table = GameTable(id=new_table_id(), game=body.game,
                       game_version=game.info.version, options=game.record_options(),
                       status="open", rated=body.rated, created_by=user.id,
                       clock=ClockSpec.from_input(body.clock).to_json(),

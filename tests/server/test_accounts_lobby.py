@@ -131,3 +131,11 @@ def test_engine_option_errors_come_back_as_their_codes(server: ServerThread) -> 
                       headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["code"] == "server.request.too_large"
     assert httpx.post(f"{server.base}/api/tables", json={"game": "master"}).status_code == 401
+
+
+def test_table_ids_never_look_like_a_command_line_option() -> None:
+    from dragonlair.server.lobby import new_table_id
+
+    ids = {new_table_id() for _ in range(3000)}
+    assert len(ids) == 3000
+    assert all(i[0].isalnum() and len(i) == 12 for i in ids)

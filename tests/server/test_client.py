@@ -66,8 +66,9 @@ def test_client_plays_a_game_refusals_change_nothing_and_keys_apply_once(
     assert conn.seat == 0 and conn.view is not None and conn.view["seat"] == 0
     assert conn.wait(lambda c: c.my_turn() or c.finished, 30)
     seq = conn.seq
-    with pytest.raises(Refused) as exc:  # the engine's refusal, its code and params
-        conn.act("place ruby a1")
+    card = legal_texts(conn.view)[0].split()[1]  # a card in Ann's hand, on a cell no rule allows
+    with pytest.raises(Refused) as exc:  # the engine's refusal, its code and params (M3)
+        conn.act(f"place {card} a1")
     assert exc.value.code.startswith("master.") and conn.seq == seq
     assert "a1" in exc.value.message("en") and "a1" in exc.value.message("de")
     move = legal_texts(conn.view)[0]

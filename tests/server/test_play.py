@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 
 import pytest
+from sqlalchemy import text
 from websockets.exceptions import InvalidStatus
 
 from dragonlair.core.records import Record, replay
@@ -21,9 +21,10 @@ from tests.server.helpers import (
 
 
 def logged(server: ServerThread, table_id: str) -> int:
-    with sqlite3.connect(server.settings.data_dir / "dragonlair.db") as conn:
-        n: int = conn.execute("SELECT count(*) FROM actions WHERE table_id=?",
-                              (table_id,)).fetchone()[0]
+    # through the server's own engine: SQLite or PostgreSQL (DRAGONLAIR_TEST_SERVER_DB)
+    with server.app.state.engine.connect() as conn:
+        n: int = conn.execute(text("SELECT count(*) FROM actions WHERE table_id = :t"),
+                              {"t": table_id}).scalar_one()
         return n
 
 

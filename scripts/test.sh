@@ -33,6 +33,28 @@ if have_services; then
     export DRAGONLAIR_REQUIRE_SERVICES=1
 fi
 
+# the browser client (web/README.md): generated types up to date, tsc + svelte-check, Vitest,
+# the build (and its first-page size), Playwright in Debian's Chromium against a real
+# `dragonlair serve`, and the wheel serving the client without Node. Needs Node >= 20.19;
+# DRAGONLAIR_SKIP_WEB=1 skips it (and the client build of `pip install`).
+if [ "${DRAGONLAIR_SKIP_WEB:-}" != 1 ]; then
+    if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    fi
+    (
+        cd web
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+        npm run --silent gen:check
+        npm run --silent check
+        npm test --silent
+        npm run --silent build
+        npm run --silent size
+        npm run --silent e2e
+    )
+    bash scripts/check_wheel.sh
+fi
+
 # -m "": every test, the slow loops included (a plain `pytest` skips them)
 .venv/bin/python -m pytest -p no:cacheprovider -m ""
 

@@ -22,6 +22,7 @@ from dragonlair.server.migrate import upgrade
 from dragonlair.server.openapi import ERROR_RESPONSES, http_error
 from dragonlair.server.settings import Settings
 from dragonlair.server.tables import PROTOCOL, Hub
+from dragonlair.web import mount_client
 
 log = logging.getLogger("dragonlair.server")
 
@@ -94,6 +95,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(history.router)
     app.include_router(profiles.router)
     app.include_router(ws.router)
+    # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets
+    mount_client(app)
     return app
 
 

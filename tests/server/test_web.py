@@ -1,0 +1,77 @@
+"""The browser client served by the server (dragonlair/web): index.html at / and at the
+client's routes, hashed assets cached for good, the API untouched, and a page saying how to
+build the client when it is not built (the server still starts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from dragonlair.web import CLIENT_ROUTES, IMMUTABLE, mount_client, openapi_text, write_catalogues
+
+
+def client_for(dist: Path) -> TestClient:
+    app = FastAPI()
+
+    @app.get("/api/ping")
+    def ping() -> dict[str, bool]:
+        return {"ok": True}
+
+    mount_client(app, dist)
+    return TestClient(app)
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text('<script src="/assets/index-abc123.js"></script>')
+    (dist / "assets" / "index-abc123.js").write_text("console.log(1)")
+    write_catalogues(dist / "i18n")
+    return dist
+
+
+def test_index_at_root_and_at_every_client_route(built: Path) -> None:
+    web = client_for(built)
+    for route in CLIENT_ROUTES:
+        path = route.replace("{table_id}", "Ab3x").replace("{game}", "master") \
+            .replace("{username}", "ann")
+        answer = web.get(path)
+        assert answer.status_code == 200, path
+        assert "/assets/index-abc123.js" in answer.text
+        assert answer.headers["cache-control"] == "no-cache"
+
+
+def test_hashed_assets_are_cached_for_good_and_catalogues_revalidated(built: Path) -> None:
+    web = client_for(built)
+    asset = web.get("/assets/index-abc123.js")
+    assert asset.status_code == 200 and asset.headers["cache-control"] == IMMUTABLE
+    de = web.get("/i18n/de.json")
+    assert de.status_code == 200 and de.headers["cache-control"] == "no-cache"
+    assert de.json()["messages"]["web.home.title"] == "Spielen"
+    assert web.get("/assets/missing.js").status_code == 404
+
+
+def test_the_api_is_untouched(built: Path) -> None:
+    web = client_for(built)
+    assert web.get("/api/ping").json() == {"ok": True}
+    assert web.get("/api/nothing").status_code == 404
+    assert web.get("/not-a-client-route").status_code == 404
+
+
+def test_without_a_bundle_the_server_says_how_to_build_it(tmp_path: Path) -> None:
+    web = client_for(tmp_path / "missing")
+    answer = web.get("/")
+    assert answer.status_code == 200
+    assert "scripts/build_web.sh" in answer.text
+    assert web.get("/assets/index.js").status_code == 404
+
+
+def test_the_openapi_dump_is_the_apps_document() -> None:
+    text = openapi_text()
+    assert '"/api/tables"' in text and '"/ws/' not in text
+    # the client's routes are not part of the API's description
+    assert '"/settings"' not in text

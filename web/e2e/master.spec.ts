@@ -1,0 +1,169 @@
+// A whole Dragon Master game through the UI: the creator (desktop, English) invites a second
+// player (a 360 × 740 phone, German) by link, a spectator watches; the phone reloads in the
+// middle and resumes; every WebSocket frame each browser received is scanned for the other
+// seat's hand, with the finished table's record as the oracle. Screenshots of the game
+// screen go to test-results/screenshots/.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { objects, recordFrames } from './frames';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const url = (): string =>
+  process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
+const shots = resolve(here, '../test-results/screenshots');
+const de = JSON.parse(readFileSync(resolve(here, '../public/i18n/de.json'), 'utf-8')) as { messages: Record<string, string> };
+
+async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
+  const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  // every frame sent and received, with the wall clock (shared by the browser's contexts),
+  // for the move latency from one browser to the others
+  await ctx.addInitScript(() => {
+    const log: { dir: string; t: number; d: string }[] = [];
+    (window as unknown as { __dlFrames: typeof log }).__dlFrames = log;
+    const Orig = window.WebSocket;
+    const send = Orig.prototype.send;
+    Orig.prototype.send = function (this: WebSocket, d: string) {
+      log.push({ dir: 'out', t: Date.now(), d: String(d) });
+      send.call(this, d);
+    };
+    window.WebSocket = class extends Orig {
+      constructor(u: string | URL, p?: string | string[]) {
+        super(u, p);
+        this.addEventListener('message', (e: MessageEvent) => log.push({ dir: 'in', t: Date.now(), d: String(e.data) }));
+      }
+    };
+  });
+  const page = await ctx.newPage();
+  const frames = recordFrames(page);
+  return { ctx, page, frames };
+}
+
+/** Plays one card if this page is to move: the first playable card on the first legal cell. */
+async function playIfMyTurn(page: Page): Promise<boolean> {
+  const master = page.getByTestId('master');
+  if ((await master.getAttribute('data-my-turn')) !== 'true') return false;
+  const placed = Number(await master.getAttribute('data-placed'));
+  const round = await master.getAttribute('data-round');
+  await page.locator('.hand button.card:not([disabled])').first().click();
+  await page.locator('button.cell.legal:not([disabled])').first().click();
+  // the move shows once the server's update arrives (no optimistic updates)
+  await expect.poll(async () => (await master.getAttribute('data-placed')) !== String(placed) || (await master.getAttribute('data-round')) !== round || (await page.getByTestId('end').count()) > 0).toBe(true);
+  return true;
+}
+
+test('a whole Dragon Master game: invite link, spectator, reload, German phone, no leaked hand', async ({ browser }) => {
+  const a = await open(browser, { locale: 'en-US' });
+  const b = await open(browser, { locale: 'de-DE', viewport: { width: 360, height: 740 } });
+  const s = await open(browser, { locale: 'en-US' });
+
+  await a.page.goto('/');
+  await a.page.locator('#game').selectOption('master');
+  await a.page.locator('#seat-1').selectOption('invite');
+  await a.page.getByTestId('create').click();
+  const invite = await a.page.getByTestId('invite-1').inputValue();
+  expect(invite).toContain('#invite=');
+  const tableId = /\/tables\/([^#/]+)/.exec(invite)![1]!;
+
+  await b.page.goto(invite);
+  await expect(a.page.getByTestId('seat-1')).not.toContainText('Invite', { timeout: 10_000 });
+  await expect(a.page.getByTestId('start')).toBeEnabled();
+  await a.page.getByTestId('start').click();
+  await s.page.goto(`/tables/${tableId}`);
+  await expect(s.page.getByTestId('master')).toBeVisible();
+  await expect(b.page.getByTestId('master')).toBeVisible();
+  // the second player sees the grid turned a quarter turn, in German
+  await expect(b.page.getByTestId('master')).toHaveAttribute('data-rotated', 'true');
+  await expect(a.page.getByTestId('master')).toHaveAttribute('data-rotated', 'false');
+  await expect(b.page.getByRole('heading', { name: de.messages['web.log.title']! })).toBeVisible();
+
+  let moves = 0;
+  let reloaded = false;
+  for (let i = 0; i < 200 && (await a.page.getByTestId('end').count()) === 0; i++) {
+    const played = (await playIfMyTurn(a.page)) || (await playIfMyTurn(b.page));
+    if (played) moves += 1;
+    else await a.page.waitForTimeout(50);
+    if (moves === 6 && !reloaded) {
+      reloaded = true;
+      await a.page.screenshot({ path: `${shots}/master-p0-desktop.png`, fullPage: true });
+      await b.page.screenshot({ path: `${shots}/master-p1-phone-de.png`, fullPage: true });
+      await s.page.screenshot({ path: `${shots}/master-spectator.png`, fullPage: true });
+      await b.page.reload();
+      await expect(b.page.getByTestId('master')).toHaveAttribute('data-placed', '6');
+    }
+  }
+  expect(moves).toBe(16);
+  for (const p of [a.page, b.page, s.page]) await expect(p.getByTestId('end')).toBeVisible();
+  await expect(b.page.getByTestId('end')).toContainText(de.messages['web.end.title']!);
+  await expect(a.page.getByTestId('round-1')).toBeVisible();
+  await a.page.screenshot({ path: `${shots}/master-end-p0.png`, fullPage: true });
+  await b.page.screenshot({ path: `${shots}/master-end-p1-phone-de.png`, fullPage: true });
+  await s.page.screenshot({ path: `${shots}/master-end-spectator.png`, fullPage: true });
+  // no horizontal scrolling on the phone
+  expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // the oracle: the finished table's record (public after the end) holds both hands
+  const record = (await (await a.page.request.get(`/api/tables/${tableId}/record`)).json()) as { actions: string[] };
+  const deals = record.actions.filter((x) => x.startsWith('chance: deal ')).map((x) => x.slice('chance: deal '.length));
+  const hands = [deals.slice(0, 8), deals.slice(8, 16)];
+  const count = (cards: string[]) => Object.fromEntries(['egg', 'emerald', 'sapphire', 'ruby'].map((c) => [c, cards.filter((x) => x === c).length]));
+  for (const [who, frames, seat] of [['p0', a.frames, 0], ['p1', b.frames, 1], ['spectator', s.frames, null]] as const) {
+    expect(frames.length, who).toBeGreaterThan(5);
+    for (const o of objects(frames)) {
+      if (o.code === 'master.deal.hand') {
+        expect(seat, `${who} got a hand event`).not.toBeNull();
+        expect((o.params as { seat: number }).seat, who).toBe(seat);
+      }
+      if (typeof o.to === 'number') expect(o.to, `${who} got another seat's private event`).toBe(seat);
+      if ('private' in o && 'public' in o) {
+        if (seat === null) expect(o.private, who).toBeNull();
+        else if (o.private) {
+          const hand = (o.private as { hand: Record<string, number> }).hand;
+          const dealt = count(hands[seat]!);
+          for (const c of Object.keys(hand)) expect(hand[c]!, `${who} ${c}`).toBeLessThanOrEqual(dealt[c]!);
+        }
+      }
+    }
+  }
+
+  // move latency: an act sent by one browser -> the update with its seq in each other one
+  type Frame = { dir: string; t: number; d: string };
+  const logs = await Promise.all([a.page, b.page, s.page].map((p) => p.evaluate(() => (window as unknown as { __dlFrames: Frame[] }).__dlFrames)));
+  const updates = logs.map((log) => {
+    const m = new Map<number, number>();
+    for (const f of log) {
+      if (f.dir !== 'in') continue;
+      const msg = JSON.parse(f.d) as { type: string; seq?: number };
+      if (msg.type === 'update' && msg.seq !== undefined && !m.has(msg.seq)) m.set(msg.seq, f.t);
+    }
+    return m;
+  });
+  const latencies: number[] = [];
+  for (const [i, log] of logs.entries()) {
+    const acks = new Map<string, number>();
+    for (const f of log) {
+      const msg = JSON.parse(f.d) as { type: string; key?: string; seq?: number };
+      if (f.dir === 'in' && msg.type === 'ack') acks.set(msg.key!, msg.seq!);
+    }
+    for (const f of log) {
+      const msg = JSON.parse(f.d) as { type: string; key?: string };
+      if (f.dir !== 'out' || msg.type !== 'act') continue;
+      const seq = acks.get(msg.key!);
+      if (seq === undefined) continue;
+      for (const [j, other] of updates.entries()) {
+        const at = other.get(seq);
+        if (j !== i && at !== undefined) latencies.push(at - f.t);
+      }
+    }
+  }
+  latencies.sort((x, y) => x - y);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const summary = { deliveries: latencies.length, p50_ms: q(0.5), p95_ms: q(0.95), max_ms: latencies.at(-1) };
+  console.log(`move latency, act in one browser -> update in the others: ${JSON.stringify(summary)}`);
+  writeFileSync(resolve(here, '../test-results/latency-master.json'), JSON.stringify(summary, null, 2));
+  // 16 moves, two other browsers each (the phone's log restarts with its reload)
+  expect(latencies.length).toBeGreaterThanOrEqual(20);
+  await Promise.all([a.ctx.close(), b.ctx.close(), s.ctx.close()]);
+});

@@ -1,0 +1,24 @@
+// End-to-end tests in a real browser: Debian's Chromium (/usr/bin/chromium; Playwright's own
+// browser download is not used), against a real `dragonlair serve` on 127.0.0.1 that
+// e2e/global-setup.ts starts on a free port with a temporary data folder.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
+  timeout: 120_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { compare, fromScreen, isRotated, layout, lineScore, parseCell, toScreen } from './grid';
+
+describe('the grid from each side', () => {
+  it('the first player sees it as it is, row 7 on top', () => {
+    expect(toScreen(parseCell('a7'), false)).toEqual({ x: 0, y: 0 });
+    expect(toScreen(parseCell('g1'), false)).toEqual({ x: 6, y: 6 });
+  });
+  it('the second player sees it a quarter turn round: their rows stand as columns', () => {
+    expect(isRotated(1)).toBe(true);
+    expect(isRotated(0)).toBe(false);
+    expect(isRotated(null)).toBe(false);
+    // a row (d3, d4, d5...) of the frame is one screen column for the second player
+    const xs = ['a3', 'b3', 'c3', 'd3'].map((c) => toScreen(parseCell(c), true).x);
+    expect(new Set(xs).size).toBe(1);
+    const ys = ['a3', 'b3', 'c3', 'd3'].map((c) => toScreen(parseCell(c), true).y);
+    expect(ys).toEqual([0, 1, 2, 3]);
+  });
+  it('fromScreen inverts toScreen on every cell, both ways', () => {
+    for (const rotated of [false, true])
+      for (const col of 'abcdefg')
+        for (let r = 1; r <= 7; r++) {
+          const cell = parseCell(`${col}${r}`);
+          const p = toScreen(cell, rotated);
+          expect(fromScreen(p.x, p.y, rotated)).toEqual(cell);
+        }
+  });
+  it('shows only the rectangle around cards and legal cells', () => {
+    expect(layout([], false).rows).toEqual([['d4']]);
+    expect(layout(['d4', 'd5', 'e4'], false).rows).toEqual([['d5', 'e5'], ['d4', 'e4']]);
+    expect(layout(['d4', 'd5', 'e4'], true).rows).toEqual([['d4', 'd5'], ['e4', 'e5']]);
+  });
+  it('reads the line score of a cell from the box edges', () => {
+    const box = { columns: 'cde', rows: [3, 4] };
+    const scores = { columns: [1, 2, 3, 0], rows: [10, 20, 0, 0] };
+    expect(lineScore('columns', parseCell('d4'), box, scores)).toBe(2);
+    expect(lineScore('columns', parseCell('b4'), box, scores)).toBeNull();
+    expect(lineScore('rows', parseCell('c4'), box, scores)).toBe(20);
+    expect(lineScore('rows', parseCell('c5'), box, scores)).toBeNull();
+  });
+  it('lays out the final comparison from the lowest line, the server naming the decider', () => {
+    const cmp = compare([30, 3, 10, 100], [3, 31, 10, 100], 1, 2);
+    expect(cmp.lines.map((l) => [l.a, l.b, l.decides])).toEqual([[3, 3, false], [10, 10, false], [30, 31, true], [100, 100, false]]);
+  });
+});

@@ -1,0 +1,131 @@
+// The lobby (REST, docs/protocol.md). Request bodies are typed from the server's OpenAPI
+// document (src/gen/openapi.ts); answers the document leaves open (objects) get the shapes
+// docs/protocol.md describes. Every refusal is an ApiError with the server's code.
+import type { components, paths } from '../gen/openapi';
+
+type Schemas = components['schemas'];
+export type TableIn = Schemas['TableIn'];
+export type SeatIn = Schemas['SeatIn'];
+export type SeatSet = Schemas['SeatSet'];
+export type Profile = Schemas['ProfileOut'];
+export type Leaderboard = Schemas['LeaderboardOut'];
+export type ErrorOut = Schemas['ErrorOut'];
+export type ApiPath = keyof paths;
+
+export interface OptionSpec {
+  name: string;
+  kind: string;
+  default: unknown;
+  nullable: boolean;
+  help: string;
+  minimum?: number | null;
+  maximum?: number | null;
+  choices?: unknown[] | null;
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  min_players: number;
+  max_players: number;
+  version: number;
+  options: OptionSpec[];
+  bots: string[];
+  default_bot: string;
+  strongest_bot: string;
+}
+
+export interface SeatInfo {
+  seat: number;
+  kind: string;
+  user_id: number | null;
+  bot: string | null;
+  name: string | null;
+  invite?: boolean;
+}
+
+export interface TableInfo {
+  id: string;
+  game: string;
+  status: 'open' | 'running' | 'finished';
+  rated: boolean;
+  options: Record<string, unknown>;
+  created_by: number;
+  seats: SeatInfo[];
+  result: { winners: number[]; placings: number[]; scores: number[]; reason: string; reason_params: Record<string, unknown> } | null;
+  clock: Record<string, unknown> | null;
+  takeover_bot: string | null;
+  seq?: number;
+  spectators?: number;
+}
+
+export interface Me {
+  id: number;
+  username: string;
+  display_name: string;
+  guest: boolean;
+  bot: boolean;
+}
+
+export interface Invite {
+  seat: number;
+  token: string;
+  url: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorOut,
+  ) {
+    super(body.code);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  const r = await fetch(path, init);
+  const text = await r.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (!r.ok) {
+    const err = (data && typeof data === 'object' && 'code' in data ? data : { code: 'server.request.failed', params: { status: r.status }, rule: null }) as ErrorOut;
+    throw new ApiError(r.status, err);
+  }
+  return data as T;
+}
+
+export const api = {
+  me: () => call<Me>('GET', '/api/me'),
+  guest: (display_name?: string) => call<Me>('POST', '/api/auth/guest', display_name ? { display_name } : {}),
+  games: () => call<GameInfo[]>('GET', '/api/games'),
+  tables: (status: string[] = ['open', 'running'], game?: string) => {
+    const q = new URLSearchParams();
+    for (const s of status) q.append('status', s);
+    if (game) q.set('game', game);
+    q.set('limit', '50');
+    return call<TableInfo[]>('GET', `/api/tables?${q.toString()}`);
+  },
+  table: (id: string) => call<TableInfo>('GET', `/api/tables/${encodeURIComponent(id)}`),
+  create: (body: TableIn) => call<TableInfo & { invites?: Invite[] }>('POST', '/api/tables', body),
+  join: (id: string, body: Schemas['JoinIn'] = {}) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/join`, body),
+  leave: (id: string) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/leave`),
+  start: (id: string) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/start`),
+  setSeat: (id: string, seat: number, body: SeatSet) =>
+    call<TableInfo & { invite?: Invite }>('PUT', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body),
+  profile: (username: string) => call<Profile>('GET', `/api/users/${encodeURIComponent(username)}`),
+};
+
+let meCache: Promise<Me> | null = null;
+/** The signed-in account, or a new guest account (a browser plays as a guest at once). */
+export function ensureMe(): Promise<Me> {
+  meCache ??= api.me().catch(async (e: unknown) => {
+    if (e instanceof ApiError && e.status === 401) return api.guest();
+    meCache = null;
+    throw e;
+  });
+  return meCache;
+}

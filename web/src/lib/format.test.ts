@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { pickLanguage, pluralIndex, render, renderError, type Catalogue } from './format';
+
+const en: Catalogue = {
+  lang: 'en',
+  plural: '(n != 1)',
+  messages: {
+    'core.turn.not_your_move': "it is not {seat:seat}'s move",
+    'core.nothing': 'nothing',
+    'core.rule_suffix': ' (rule {rule})',
+    'core.seat.chance_name': 'chance',
+    'master.card.ruby': 'Ruby Dragon',
+    'master.deal.hand': 'You were dealt: {cards:list-card}',
+    'master.round.won': 'Round {round}: {seat:seat} wins — decided by the {at:which} lines',
+    'master.which.0': 'lowest',
+    'cli.points': ['{n} point', '{n} points'],
+    'x.repr': 'got {text!r} {{literal}}',
+    'server.table.seats_open': 'seats are still open: {seats:list}',
+  },
+};
+const de: Catalogue = { lang: 'de', plural: '(n != 1)', messages: { 'cli.points': ['{n} Punkt', '{n} Punkte'] } };
+
+describe('render', () => {
+  it('fills seats with names, cards by catalogue, lists and kinds', () => {
+    expect(render(en, 'core.turn.not_your_move', { seat: 1 }, { names: ['Ann', 'Bob'] })).toBe("it is not Bob's move");
+    expect(render(en, 'core.turn.not_your_move', { seat: 2 })).toBe("it is not p2's move");
+    expect(render(en, 'core.turn.not_your_move', { seat: -1 })).toBe("it is not chance's move");
+    expect(render(en, 'master.deal.hand', { cards: ['ruby', 'egg'] })).toBe('You were dealt: Ruby Dragon, egg');
+    expect(render(en, 'master.round.won', { round: 1, seat: 0, at: 0 })).toBe('Round 1: p0 wins — decided by the lowest lines');
+    expect(render(en, 'server.table.seats_open', { seats: [] })).toBe('seats are still open: nothing');
+    expect(render(en, 'x.repr', { text: "it's" })).toBe("got 'it\\'s' {literal}");
+  });
+  it('chooses plural forms by n and falls back to English', () => {
+    expect(render(de, 'cli.points', { n: 1 })).toBe('1 Punkt');
+    expect(render(de, 'cli.points', { n: 3 })).toBe('3 Punkte');
+    expect(render(de, 'master.card.ruby', {}, { fallback: en })).toBe('Ruby Dragon');
+  });
+  it('shows the code and params where no catalogue has the message', () => {
+    expect(render(en, 'nope.code', { b: 2, a: 1 })).toBe('nope.code(a=1, b=2)');
+    expect(render(en, 'nope.code')).toBe('nope.code');
+  });
+  it('renders an error with its rule', () => {
+    expect(renderError(en, { code: 'core.turn.not_your_move', params: { seat: 0 }, rule: 'F5.1' })).toBe("it is not p0's move (rule F5.1)");
+  });
+});
+
+describe('pluralIndex', () => {
+  it('evaluates gettext plural expressions without eval', () => {
+    expect(pluralIndex('(n != 1)', 1)).toBe(0);
+    expect(pluralIndex('(n != 1)', 0)).toBe(1);
+    const slavic = '(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)';
+    expect([1, 2, 5, 11, 21, 22, 25].map((n) => pluralIndex(slavic, n))).toEqual([0, 1, 2, 2, 0, 1, 2]);
+    expect(pluralIndex('0', 7)).toBe(0);
+  });
+});
+
+describe('pickLanguage', () => {
+  it('keeps a stored choice, else follows the browser, else English', () => {
+    expect(pickLanguage('de', ['en-US'], ['en', 'de'])).toBe('de');
+    expect(pickLanguage(null, ['de-AT', 'en'], ['en', 'de'])).toBe('de');
+    expect(pickLanguage('fr', ['fr-FR'], ['en', 'de'])).toBe('en');
+  });
+});

@@ -1,0 +1,178 @@
+// Rendering of catalogue messages, as dragonlair.core.i18n.render does (docs/i18n.md): a
+// template in Python's format syntax whose fields name the code's params, with kinds
+// ({seat:seat}, {card:card}, {cards:list-card}, {cause:error}...) and plural forms chosen by
+// the catalogue's C plural expression. Pure functions: tested in format.test.ts.
+
+export type Template = string | string[];
+
+export interface Catalogue {
+  lang: string;
+  plural: string;
+  messages: Record<string, Template>;
+}
+
+export interface RenderOptions {
+  /** the seats' names (a seat shows as its name, else p2) */
+  names?: readonly string[] | undefined;
+  /** the English catalogue, used where this one lacks a message */
+  fallback?: Catalogue | undefined;
+}
+
+/** Evaluates a gettext plural expression (a C expression in n) without eval. */
+export function pluralIndex(expr: string, n: number): number {
+  const tokens = expr.match(/\d+|n|&&|\|\||[=!<>]=|[<>?:()%!+\-*/]/g) ?? [];
+  let i = 0;
+  const peek = (): string | undefined => tokens[i];
+  const next = (): string => tokens[i++] ?? '';
+  const num = (b: boolean): number => (b ? 1 : 0);
+  function primary(): number {
+    const t = next();
+    if (t === '(') {
+      const v = ternary();
+      next();
+      return v;
+    }
+    if (t === '!') return num(!primary());
+    if (t === '-') return -primary();
+    if (t === 'n') return n;
+    return Number(t);
+  }
+  function binary(level: number): number {
+    const ops: string[][] = [['||'], ['&&'], ['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
+    if (level >= ops.length) return primary();
+    let left = binary(level + 1);
+    while (ops[level]!.includes(peek() ?? '')) {
+      const op = next();
+      const right = binary(level + 1);
+      switch (op) {
+        case '||': left = num(!!left || !!right); break;
+        case '&&': left = num(!!left && !!right); break;
+        case '==': left = num(left === right); break;
+        case '!=': left = num(left !== right); break;
+        case '<': left = num(left < right); break;
+        case '>': left = num(left > right); break;
+        case '<=': left = num(left <= right); break;
+        case '>=': left = num(left >= right); break;
+        case '+': left = left + right; break;
+        case '-': left = left - right; break;
+        case '*': left = left * right; break;
+        case '/': left = Math.trunc(left / right); break;
+        case '%': left = left % right; break;
+      }
+    }
+    return left;
+  }
+  function ternary(): number {
+    const cond = binary(0);
+    if (peek() === '?') {
+      next();
+      const a = ternary();
+      next(); // ':'
+      const b = ternary();
+      return cond ? a : b;
+    }
+    return cond;
+  }
+  return ternary();
+}
+
+function lookup(cat: Catalogue | undefined, code: string, n: number | undefined): string | undefined {
+  const t = cat?.messages[code];
+  if (t === undefined) return undefined;
+  if (typeof t === 'string') return t;
+  const index = n === undefined ? 0 : pluralIndex(cat!.plural, n);
+  return t[Math.min(index, t.length - 1)] ?? t[0];
+}
+
+/** A catalogue entry without params (a card name, a colour), or the fallback. */
+export function term(cat: Catalogue, code: string, fallback?: string, opts: RenderOptions = {}): string {
+  return lookup(cat, code, undefined) ?? lookup(opts.fallback, code, undefined) ?? fallback ?? code;
+}
+
+/** The namespace of a code: fist for fist.bid.exceeds_unspent. */
+export function gameOf(code: string): string {
+  return code.split('.', 1)[0] ?? code;
+}
+
+function seatName(seat: unknown, names: readonly string[] | undefined): string {
+  if (typeof seat === 'number' && names && seat >= 0 && seat < names.length) return names[seat]!;
+  return `p${String(seat)}`;
+}
+
+function pyRepr(value: unknown): string {
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  return String(value);
+}
+
+function formatField(cat: Catalogue, game: string, value: unknown, kind: string, opts: RenderOptions): string {
+  if (!kind) return value === null ? 'None' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (kind === 'seat') {
+    if (value === -1) return term(cat, 'core.seat.chance_name', 'chance', opts);
+    return seatName(value, opts.names);
+  }
+  if (kind === 'error') return renderError(cat, value, opts);
+  if (kind === 'file') return value ? String(value) : term(cat, 'core.record.this_record', 'the record', opts);
+  if (kind === 'list' || kind.startsWith('list-')) {
+    const items = Array.isArray(value) ? value : [];
+    const inner = kind === 'list' ? '' : kind.slice(5);
+    const parts = items.map((v) => formatField(cat, game, v, inner, opts));
+    return parts.join(', ') || term(cat, 'core.nothing', '-', opts);
+  }
+  if (kind === 'card') {
+    const id = String(value);
+    return term(cat, `${game}.card.${id}.name`, term(cat, `${game}.card.${id}`, id, opts), opts);
+  }
+  return term(cat, `${game}.${kind}.${String(value)}`, String(value), opts);
+}
+
+/** Fills a template: {name}, {name:kind}, {name!r}, {{ and }}. */
+export function fill(cat: Catalogue, game: string, template: string, params: Record<string, unknown>, opts: RenderOptions = {}): string {
+  return template.replace(/\{\{|\}\}|\{([^{}!:]*)(?:!(r|s))?(?::([^{}]*))?\}/g, (whole, name?: string, conv?: string, kind?: string) => {
+    if (whole === '{{') return '{';
+    if (whole === '}}') return '}';
+    const key = name ?? '';
+    if (!(key in params)) throw new Error(`missing field ${key}`);
+    const value = params[key];
+    if (conv === 'r') return pyRepr(value);
+    return formatField(cat, game, value, kind ?? '', opts);
+  });
+}
+
+/** The message of code with params; English where the language lacks it; the code and its
+ * params where none has it (as the server's render does). */
+export function render(cat: Catalogue, code: string, params: Record<string, unknown> = {}, opts: RenderOptions = {}): string {
+  const n = typeof params.n === 'number' ? params.n : undefined;
+  const template = lookup(cat, code, n) ?? lookup(opts.fallback, code, n);
+  if (template === undefined) {
+    const shown = Object.keys(params)
+      .sort()
+      .map((k) => `${k}=${String(params[k])}`)
+      .join(', ');
+    return shown ? `${code}(${shown})` : code;
+  }
+  try {
+    return fill(cat, gameOf(code), template, params, opts);
+  } catch {
+    return template;
+  }
+}
+
+/** An error as JSON ({code, params, rule}) with its rule suffix. */
+export function renderError(cat: Catalogue, error: unknown, opts: RenderOptions = {}): string {
+  if (typeof error !== 'object' || error === null || typeof (error as { code?: unknown }).code !== 'string') return String(error);
+  const e = error as { code: string; params?: unknown; rule?: unknown };
+  const params = typeof e.params === 'object' && e.params !== null ? (e.params as Record<string, unknown>) : {};
+  let text = render(cat, e.code, params, opts);
+  if (typeof e.rule === 'string' && e.rule) text += render(cat, 'core.rule_suffix', { rule: e.rule }, opts);
+  return text;
+}
+
+/** The language to start in: a stored choice, else the browser's first supported one. */
+export function pickLanguage(stored: string | null, browser: readonly string[], supported: readonly string[]): string {
+  if (stored && supported.includes(stored)) return stored;
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split('-')[0] ?? '';
+    if (supported.includes(base)) return base;
+  }
+  return supported[0] ?? 'en';
+}

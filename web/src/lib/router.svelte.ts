@@ -1,0 +1,39 @@
+// Client routes (the server answers index.html on each: dragonlair/web CLIENT_ROUTES).
+export type Route =
+  | { name: 'home' }
+  | { name: 'settings' }
+  | { name: 'table'; id: string }
+  | { name: 'notfound' };
+
+export function parseRoute(path: string): Route {
+  if (path === '/' || path === '') return { name: 'home' };
+  if (path === '/settings') return { name: 'settings' };
+  const m = /^\/tables\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
+  if (m) return { name: 'table', id: m[1]! };
+  return { name: 'notfound' };
+}
+
+export const router = $state<{ route: Route; hash: string }>({
+  route: parseRoute(globalThis.location?.pathname ?? '/'),
+  hash: globalThis.location?.hash ?? '',
+});
+
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  router.route = parseRoute(location.pathname);
+  router.hash = location.hash;
+  window.scrollTo(0, 0);
+}
+
+globalThis.addEventListener?.('popstate', () => {
+  router.route = parseRoute(location.pathname);
+  router.hash = location.hash;
+});
+
+/** The invite token of a link <server>/tables/{id}#invite=<token> (the fragment never
+ * reaches a server). */
+export function inviteToken(hash: string): string | null {
+  const m = /(?:^#|&)invite=([A-Za-z0-9_-]{16,128})/.exec(hash);
+  return m ? m[1]! : null;
+}

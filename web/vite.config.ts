@@ -1,0 +1,48 @@
+// Vite builds the client into the Python package (dragonlair/web/dist: package data served by
+// `dragonlair serve`). The catalogues are exported from the .po files into public/i18n first.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+
+/** The Python that can import dragonlair (Babel is all the export needs). */
+export function python(): string {
+  if (process.env.DRAGONLAIR_PYTHON) return process.env.DRAGONLAIR_PYTHON;
+  const venv = resolve(repo, '.venv/bin/python');
+  return existsSync(venv) ? venv : 'python3';
+}
+
+function catalogues(): Plugin {
+  return {
+    name: 'dragonlair-catalogues',
+    buildStart() {
+      execFileSync(python(), ['-m', 'dragonlair.web', 'catalogues', resolve(here, 'public/i18n')], {
+        env: { ...process.env, PYTHONPATH: repo },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    },
+  };
+}
+
+const server = process.env.DRAGONLAIR_URL ?? 'http://127.0.0.1:8000';
+
+export default defineConfig({
+  plugins: [catalogues(), svelte()],
+  build: {
+    outDir: resolve(repo, 'dragonlair/web/dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: true,
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

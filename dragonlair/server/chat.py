@@ -16,7 +16,6 @@ trimming): the server never interprets it as HTML or markup, and clients must es
 from __future__ import annotations
 
 import asyncio
-import time
 import unicodedata
 import zlib
 from collections import OrderedDict
@@ -25,6 +24,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
+from dragonlair.server.buckets import Bucket
 from dragonlair.server.db import ChatMessage, User
 from dragonlair.server.errors import ServerError
 from dragonlair.server.settings import Limits
@@ -86,25 +86,6 @@ def store(s: OrmSession, table_id: str, user_id: int, seat: int | None, text: st
     s.add(row)
     s.commit()
     return message_json(row)
-
-
-class Bucket:
-    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
-
-    __slots__ = ("burst", "rate", "stamp", "tokens")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        t = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
-        self.stamp = t
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 class Chat:

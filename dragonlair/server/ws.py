@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -23,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from dragonlair.server import chat
 from dragonlair.server.accounts import request_token, user_from_token
+from dragonlair.server.buckets import Bucket
 from dragonlair.server.errors import ServerError
 from dragonlair.server.settings import Limits, Settings
 from dragonlair.server.tables import PROTOCOL, Hub, TableRuntime, Viewer
@@ -70,23 +70,6 @@ class Ping(Message):
 
 MODELS: dict[str, type[Message]] = {"hello": Hello, "act": Act, "resume": Resume,
                                     "ping": Ping, "chat": Chat, "resign": Resign}
-
-
-class Bucket:
-    """A token bucket: ``rate`` messages per second, saving up to ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        t = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
-        self.stamp = t
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 def origin_ok(ws: WebSocket, settings: Settings) -> bool:

@@ -15,6 +15,8 @@ type Loader = () => Promise<{ default: Component<GameScreenProps> }>;
 
 const screens: Record<string, Loader> = {
   master: () => import('./master/MasterScreen.svelte'),
+  fist: () => import('./fist/FistScreen.svelte'),
+  farkle: () => import('./farkle/FarkleScreen.svelte'),
 };
 
 export function screenFor(game: string): Loader {

@@ -1,0 +1,215 @@
+// A whole Fist of Dragonstones game through the UI: one human (desktop, English) against two
+// bots, one turn (max_turns 1), with a spectator; the human hands in sealed bids with the
+// bid builder (the first one by keyboard only), Silver in tie-breaks, and takes every power
+// decision by its button. Then 4 people by invite links (one a German phone that reloads in
+// the middle). Every WebSocket frame each browser received is scanned for the others'
+// secrets (their coins and their bids before the reveal) with the finished table's record as
+// the oracle. Screenshots of the game screen go to test-results/screenshots/.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { objects, recordFrames } from './frames';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const url = (): string =>
+  process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
+const shots = resolve(here, '../test-results/screenshots');
+
+async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
+  const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  const frames = recordFrames(page);
+  return { ctx, page, frames };
+}
+
+/** Makes this page's move if it has one: a bid (a random legal one, built with the steppers),
+ * a Silver bid, or a power decision (a random choice). Returns whether it moved. */
+async function moveIfAsked(page: Page, rnd: () => number, keyboard = false): Promise<string | null> {
+  const fist = page.getByTestId('fist');
+  const kind = await fist.getAttribute('data-legal');
+  if (kind === 'none' || kind === null) return null;
+  const history = await fist.getAttribute('data-history');
+  if (kind === 'bid' && keyboard) {
+    // keyboard only: one Fairy Gold more if allowed, then hand the bid in
+    if (await page.getByTestId('more-fairy').isEnabled()) {
+      await page.getByTestId('more-fairy').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('count-fairy')).toContainText(' 1 ');
+    }
+    await page.getByTestId('submit-bid').focus();
+    await page.keyboard.press('Enter');
+  } else if (kind === 'bid') {
+    for (const c of ['fairy', 'common']) {
+      const more = page.getByTestId(`more-${c}`);
+      const n = Math.floor(rnd() * 3);
+      for (let i = 0; i < n && (await more.isEnabled()); i++) await more.click();
+    }
+    if ((await page.getByTestId('bid-amulet').count()) && rnd() < 0.3) await page.getByTestId('bid-amulet').check();
+    await page.getByTestId('submit-bid').click();
+  } else if (kind === 'silver') {
+    const more = page.getByTestId('more-silver');
+    if (await more.isEnabled()) await more.click();
+    await page.getByTestId('submit-silver').click();
+  } else {
+    const choices = page.getByTestId('choice');
+    const n = await choices.count();
+    // every choice is labelled from the catalogues (a fist.choice.* message), not a raw code
+    for (const text of await choices.allInnerTexts()) expect(text).not.toMatch(/^(fist|web)\.[a-z_.]+/);
+    await choices.nth(Math.floor(rnd() * n)).click();
+  }
+  // the move shows once the server's update arrives (no optimistic updates)
+  await expect.poll(async () => (await fist.getAttribute('data-history')) !== history || (await page.getByTestId('end').count()) > 0, { timeout: 20_000 }).toBe(true);
+  return kind;
+}
+
+/** The oracle: the finished table's record; a view's history is the record with every bid not
+ * yet revealed written `pN: sealed`, and the bids of one auction are revealed together; a
+ * viewer gets only its own private events and screen. */
+function scanFist(record: { actions: string[] }, who: string, frames: unknown[], seat: number | null): void {
+  expect(frames.length, who).toBeGreaterThan(5);
+  let views = 0;
+  for (const o of objects(frames)) {
+    if (typeof o.to === 'number') expect(o.to, `${who} got another seat's private event`).toBe(seat);
+    if (o.code === 'fist.bid.own' || o.code === 'fist.tiebreak.own') expect((o.params as { seat: number }).seat, who).toBe(seat);
+    if ('private' in o && 'public' in o) {
+      views += 1;
+      expect(o.seat, who).toBe(seat);
+      if (seat === null) expect(o.private, who).toBeNull();
+      const history = (o.public as { history: string[] }).history;
+      const sealed: boolean[] = [];
+      history.forEach((h, i) => {
+        const m = /^p(\d+): sealed$/.exec(h);
+        if (m) {
+          expect(record.actions[i]!, `${who}: a sealed entry is a bid`).toMatch(new RegExp(`^p${m[1]}: (bid|silver) `));
+          sealed.push(true);
+        } else {
+          expect(h, `${who} history ${i}`).toBe(record.actions[i]);
+          sealed.push(false);
+        }
+      });
+      // a run of bids is all sealed or all open: no bid is seen before the others are in
+      for (let i = 1; i < history.length; i++) {
+        // the kind of entry i in the record: a sealed bid or a Silver tie-break bid
+        const kind = (j: number) => /^p\d+: (bid|silver) /.exec(record.actions[j] ?? '')?.[1];
+        if (kind(i) && kind(i) === kind(i - 1)) expect(sealed[i], `${who}: half-open sealed bids at ${i}`).toBe(sealed[i - 1]);
+      }
+    }
+  }
+  expect(views, who).toBeGreaterThan(3);
+}
+
+test('a whole Fist of Dragonstones game against bots, with a spectator; no leaked coins or bids', async ({ browser }) => {
+  test.setTimeout(180_000);
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const a = await open(browser, { locale: 'en-US' });
+  const s = await open(browser, { locale: 'en-US', viewport: { width: 360, height: 740 } });
+
+  await a.page.goto('/');
+  await a.page.locator('#game').selectOption('fist');
+  await a.page.locator('#opt-fist-players').fill('3');
+  await a.page.locator('#opt-fist-max_turns').fill('1');
+  for (const i of [1, 2]) {
+    await a.page.locator(`#seat-${i}`).selectOption('bot');
+    await a.page.locator(`#bot-${i}`).selectOption('heuristic');
+  }
+  await a.page.getByTestId('create').click();
+  await expect(a.page.getByTestId('start')).toBeEnabled({ timeout: 10_000 });
+  const tableId = /\/tables\/([^#/?]+)/.exec(a.page.url())![1]!;
+  await a.page.getByTestId('start').click();
+  await s.page.goto(`/tables/${tableId}`);
+  await expect(a.page.getByTestId('fist')).toBeVisible();
+  await expect(s.page.getByTestId('fist')).toBeVisible();
+  await expect(s.page.getByTestId('screen')).toHaveCount(0);
+
+  const kinds = new Map<string, number>();
+  let shot = false;
+  for (let i = 0; i < 400 && (await a.page.getByTestId('end').count()) === 0; i++) {
+    const k = await moveIfAsked(a.page, rnd, kinds.size === 0);
+    if (k) kinds.set(k, (kinds.get(k) ?? 0) + 1);
+    else await a.page.waitForTimeout(50);
+    if (!shot && (await a.page.getByTestId('reveal').count()) > 0) {
+      shot = true;
+      await expect(a.page.getByTestId('card')).toBeVisible();
+      await a.page.screenshot({ path: `${shots}/fist-p0-desktop.png`, fullPage: true });
+      await s.page.screenshot({ path: `${shots}/fist-spectator-phone.png`, fullPage: true });
+    }
+  }
+  console.log(`fist moves through the UI: ${JSON.stringify(Object.fromEntries(kinds))}`);
+  expect(kinds.get('bid') ?? 0).toBeGreaterThan(3);
+  for (const p of [a.page, s.page]) await expect(p.getByTestId('end')).toBeVisible({ timeout: 20_000 });
+  await a.page.screenshot({ path: `${shots}/fist-end-p0.png`, fullPage: true });
+  await s.page.screenshot({ path: `${shots}/fist-end-spectator-phone.png`, fullPage: true });
+  expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const record = (await (await a.page.request.get(`/api/tables/${tableId}/record`)).json()) as { actions: string[] };
+  scanFist(record, 'p0', a.frames, 0);
+  scanFist(record, 'spectator', s.frames, null);
+  await Promise.all([a.ctx.close(), s.ctx.close()]);
+});
+
+test('a whole Fist of Dragonstones game of 4 people by invite links, a German phone, a reload, a spectator', async ({ browser }) => {
+  test.setTimeout(240_000);
+  let seed = 11;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const players = [
+    await open(browser, { locale: 'en-US' }),
+    await open(browser, { locale: 'de-DE', viewport: { width: 360, height: 740 } }),
+    await open(browser, { locale: 'en-US' }),
+    await open(browser, { locale: 'en-US' }),
+  ];
+  const s = await open(browser, { locale: 'en-US' });
+  const a = players[0]!;
+  await a.page.goto('/');
+  await a.page.locator('#game').selectOption('fist');
+  await a.page.locator('#opt-fist-max_turns').fill('1');
+  for (const i of [1, 2, 3]) await a.page.locator(`#seat-${i}`).selectOption('invite');
+  await a.page.getByTestId('create').click();
+  for (const i of [1, 2, 3]) {
+    const invite = await a.page.getByTestId(`invite-${i}`).inputValue();
+    await players[i]!.page.goto(invite);
+    await expect(a.page.getByTestId(`seat-${i}`)).not.toContainText('Invite', { timeout: 10_000 });
+  }
+  const tableId = /\/tables\/([^#/?]+)/.exec(a.page.url())![1]!;
+  await expect(a.page.getByTestId('start')).toBeEnabled();
+  await a.page.getByTestId('start').click();
+  await s.page.goto(`/tables/${tableId}`);
+  for (const p of [...players, s]) await expect(p.page.getByTestId('fist')).toBeVisible();
+  await expect(players[1]!.page.getByTestId('screen')).toContainText(/Feengold|Fairy/);
+
+  const kinds = new Map<string, number>();
+  let reloaded = false;
+  for (let i = 0; i < 600 && (await a.page.getByTestId('end').count()) === 0; i++) {
+    let moved = false;
+    for (const p of players) {
+      const k = await moveIfAsked(p.page, rnd);
+      if (k) {
+        moved = true;
+        kinds.set(k, (kinds.get(k) ?? 0) + 1);
+      }
+    }
+    if (!moved) await a.page.waitForTimeout(50);
+    if (!reloaded && (kinds.get('bid') ?? 0) >= 10) {
+      reloaded = true;
+      await players[1]!.page.screenshot({ path: `${shots}/fist4-p1-phone-de.png`, fullPage: true });
+      await s.page.screenshot({ path: `${shots}/fist4-spectator.png`, fullPage: true });
+      const before = await a.page.getByTestId('fist').getAttribute('data-history');
+      await players[2]!.page.reload();
+      await expect(players[2]!.page.getByTestId('fist')).toBeVisible();
+      // resumes where the game stands (nobody else moved meanwhile)
+      await expect(players[2]!.page.getByTestId('fist')).toHaveAttribute('data-history', before!);
+    }
+  }
+  console.log(`fist (4 people) moves through the UI: ${JSON.stringify(Object.fromEntries(kinds))}`);
+  expect(reloaded).toBe(true);
+  for (const p of [...players, s]) await expect(p.page.getByTestId('end')).toBeVisible({ timeout: 20_000 });
+  await players[1]!.page.screenshot({ path: `${shots}/fist4-end-p1-phone-de.png`, fullPage: true });
+  expect(await players[1]!.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const record = (await (await a.page.request.get(`/api/tables/${tableId}/record`)).json()) as { actions: string[] };
+  players.forEach((p, seat) => scanFist(record, `p${seat}`, p.frames, seat));
+  scanFist(record, 'spectator', s.frames, null);
+  await Promise.all([...players, s].map((p) => p.ctx.close()));
+});

@@ -433,7 +433,14 @@ def serve(
     extra: dict[str, Any] = {"database_url": db, "allowed_origins": tuple(origin or ())}
     if data is not None:
         extra["data_dir"] = data
-    run_server(Settings(**extra), host, port)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+
+    def ready() -> None:
+        console.print(render("cli.serve_ready", {"address": address}, "en"), highlight=False,
+                      soft_wrap=True)
+
+    run_server(Settings(**extra), host, port, on_ready=ready)
 
 
 app.command()(tournament)

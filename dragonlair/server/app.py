@@ -43,6 +43,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("dragonlair server ready; %d running table(s) resumed", resumed)
+        ready: Callable[[], None] | None = getattr(app.state, "on_ready", None)
+        if ready is not None:
+            ready()
         try:
             yield
         finally:
@@ -101,11 +104,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
-          **kwargs: Any) -> None:
-    """Run the server under uvicorn (``dragonlair serve``)."""
+          on_ready: Callable[[], None] | None = None, **kwargs: Any) -> None:
+    """Run the server under uvicorn (``dragonlair serve``); ``on_ready`` is called once the
+    database is migrated and the running tables are resumed."""
     import uvicorn
 
     app = create_app(settings)
+    app.state.on_ready = on_ready
     # the database thread waits for the interpreter lock after each statement: hand it over
     # sooner than the default 5 ms (docs/server.md, "Performance")
     sys.setswitchinterval(0.0005)

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
 from dragonlair.cli import session
@@ -21,6 +20,7 @@ from dragonlair.cli.farkle_screen import (
     FarkleNarrator,
     decision_head,
     describe_choice,
+    end_lines,
     num,
     render_help,
     render_screen,
@@ -208,19 +208,8 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
             render_screen(self.console, self.game, state.view(viewer), self.names, lang,
                           lines[seen:], lines[:seen], seed=self.seed)
         self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        result = state.view(None)["result"]
-        winners = result["winners"]
-        names = ", ".join(f"p{s} ({escape(self.names[s])})" for s in winners)
-        key = "winner" if len(winners) == 1 else "winners"
-        self.say(f"[bold green]{tr(lang, key, who=names)}[/]")
-        outcome = state.outcome()
-        assert outcome is not None
-        reason = outcome.message(lang, [who(s, self.names) for s in range(len(self.names))])
-        self.say(tr(lang, "reason", reason=reason))
-        armies = ", ".join(f"{who(s, self.names)} {num(lang, int(a))}"
-                           for s, a in enumerate(result["scores"]))
-        self.say(tr(lang, "f_armies", armies=armies))
-        self.say(tr(lang, "f_turns_played", n=state.turn_count()))
+        for line in end_lines(state.view(None), self.names, lang, state.turn_count()):
+            self.say(line)
 
     # -------------------------------------------------------------- a human's turn
     def ask_human(self, seat: int) -> FarkleAction:

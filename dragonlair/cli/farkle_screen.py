@@ -500,3 +500,18 @@ def render_help(console: Console, game: FarkleGame, lang: str) -> None:
     render_rules(console, lang, table=game.table, companions=game.companions, items=game.items)
     console.print()
     console.print(Text(tr(lang, "f_help_typing")))
+
+
+def end_lines(view: JSON, names: Sequence[str], lang: str, turns: int) -> list[str]:
+    """The end of a game in words (markup), from the final view: who won, why, each
+    army, and the turns played. The local and the online game both print these."""
+    result = view["result"]
+    winners = result["winners"]
+    shown = ", ".join(f"p{s} ({escape(names[s])})" for s in winners)
+    key = "winner" if len(winners) == 1 else "winners"
+    seats = [who(s, names) for s in range(len(names))]
+    reason = render(result["reason"], result["reason_params"], lang, seats)
+    armies = ", ".join(f"{who(s, names)} {num(lang, int(a))}"
+                       for s, a in enumerate(result["scores"]))
+    return [f"[bold green]{tr(lang, key, who=shown)}[/]", tr(lang, "reason", reason=reason),
+            tr(lang, "f_armies", armies=armies), tr(lang, "f_turns_played", n=turns)]

@@ -23,8 +23,8 @@ from dragonlair.cli.master_screen import (
     SIZE,
     card_name,
     cell_of,
-    deciding_line,
     dragons_line,
+    end_lines,
     event_line,
     grid_text,
     hand_words,
@@ -257,28 +257,10 @@ class MasterSession(Session[MasterGame, MasterState]):
             self.last_looker = None  # the next player's hand only after a new pause
 
     def show_end(self) -> None:
-        lang = self.lang
-        view = self.state.view(None)
-        result = view["result"]
-        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        winners = result["winners"]
-        if winners:
-            w = winners[0]
-            self.say(f"[bold green]{tr(lang, 'winner', who=f'p{w} ({escape(self.names[w])})')}[/]")
-        else:
-            self.say(f"[bold]{tr(lang, 'm_drawn_game')}[/]")
-        reason = render(result["reason"], result["reason_params"], lang, names_for(self.names))
-        self.say(tr(lang, "reason", reason=escape(reason)))
-        scores = ", ".join(f"p{s} {escape(self.names[s])}: {v:g}"
-                           for s, v in enumerate(result["scores"]))
-        if self.game.match:
-            self.say(tr(lang, "m_dragons_end", dragons=scores))
-            self.say(tr(lang, "m_rounds_played", n=self.state.turn_count()))
-            return
-        # a single round: the lines that decided it (M4), which the engine names; the
-        # lowest lines only when they decide or the round is drawn
-        deciding = deciding_line(view["public"]["rounds"][-1], self.names, lang)
-        self.say(deciding if deciding is not None else tr(lang, "m_lowest", scores=scores))
+        self.console.rule(f"[bold]{tr(self.lang, 'result_head')}[/]")
+        for line in end_lines(self.state.view(None), self.names, self.lang, self.game.match,
+                              self.state.turn_count()):
+            self.say(line)
 
     def end_log(self) -> tuple[str, list[str]] | None:
         lines = self.event_lines(self.viewer)

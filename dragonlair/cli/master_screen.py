@@ -384,3 +384,30 @@ def render_help(console: Console, lang: str, four_of_a_kind: str) -> None:
     console.print()
     console.print(Text(tr(lang, "m_help_typing")))
 
+
+
+def end_lines(view: JSON, names: Sequence[str], lang: str, match: bool,
+              rounds_played: int) -> list[str]:
+    """The end of a game in words (markup), from the final view: the winner, why, and for a
+    single round the line that decided it (M4; the lowest lines only when they decide or the
+    round is drawn), for a match the dragons each won (M5). The local and the online game
+    both print these."""
+    result = view["result"]
+    lines: list[str] = []
+    winners = result["winners"]
+    if winners:
+        w = winners[0]
+        lines.append(f"[bold green]{tr(lang, 'winner', who=f'p{w} ({escape(names[w])})')}[/]")
+    else:
+        lines.append(f"[bold]{tr(lang, 'm_drawn_game')}[/]")
+    reason = render(result["reason"], result["reason_params"], lang, names_for(names))
+    lines.append(tr(lang, "reason", reason=escape(reason)))
+    scores = ", ".join(f"p{s} {escape(names[s])}: {v:g}" for s, v in enumerate(result["scores"]))
+    rounds = view["public"]["rounds"]
+    if match:
+        lines.append(tr(lang, "m_dragons_end", dragons=scores))
+        lines.append(tr(lang, "m_rounds_played", n=rounds_played))
+        return lines
+    deciding = deciding_line(rounds[-1], names, lang) if rounds else None
+    lines.append(deciding if deciding is not None else tr(lang, "m_lowest", scores=scores))
+    return lines

@@ -29,7 +29,8 @@ from rich.markup import escape
 
 from dragonlair.cli.farkle_play import FarkleSession
 from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
-from dragonlair.cli.farkle_screen import num, render_screen, who
+from dragonlair.cli.farkle_screen import end_lines as farkle_end_lines
+from dragonlair.cli.farkle_screen import render_screen, who
 from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words
 from dragonlair.cli.fist_play import choice_from_text as fist_choice
 from dragonlair.cli.fist_screen import (
@@ -41,7 +42,7 @@ from dragonlair.cli.fist_screen import (
 )
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.master_play import SCREEN_TOLD, MasterSession, placement_from_text
-from dragonlair.cli.master_screen import deciding_line, event_line, names_for
+from dragonlair.cli.master_screen import end_lines, event_line
 from dragonlair.cli.master_screen import render_screen as master_screen
 from dragonlair.cli.session import HUMAN, InputProblem, QuitGame
 from dragonlair.client import Client, ConnectionLost, Refused, TableConnection, legal_texts
@@ -352,27 +353,11 @@ class OnlineMaster(Online, MasterSession):
         return action
 
     def show_end(self) -> None:
-        lang = self.lang
         view = self.server_view()
-        result = view["result"]
-        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        winners = result["winners"]
-        if winners:
-            w = winners[0]
-            self.say(f"[bold green]{tr(lang, 'winner', who=f'p{w} ({escape(self.names[w])})')}[/]")
-        else:
-            self.say(f"[bold]{tr(lang, 'm_drawn_game')}[/]")
-        reason = render(result["reason"], result["reason_params"], lang, names_for(self.names))
-        self.say(tr(lang, "reason", reason=escape(reason)))
-        scores = ", ".join(f"p{s} {escape(self.names[s])}: {v:g}"
-                           for s, v in enumerate(result["scores"]))
-        rounds = view["public"]["rounds"]
-        if self.game.match:
-            self.say(tr(lang, "m_dragons_end", dragons=scores))
-            self.say(tr(lang, "m_rounds_played", n=len(rounds)))
-            return
-        deciding = deciding_line(rounds[-1], self.names, lang) if rounds else None
-        self.say(deciding if deciding is not None else tr(lang, "m_lowest", scores=scores))
+        self.console.rule(f"[bold]{tr(self.lang, 'result_head')}[/]")
+        for line in end_lines(view, self.names, self.lang, self.game.match,
+                              len(view["public"]["rounds"])):
+            self.say(line)
 
     def end_log(self) -> tuple[str, list[str]] | None:
         lines = [event_line(e, self.names, self.lang) for e in self.server_view()["events"]]
@@ -444,18 +429,8 @@ class OnlineFarkle(Online, FarkleSession):
         render_screen(self.console, self.game, view, self.names, lang, lines[seen:],
                       lines[:seen])
         self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        result = view["result"]
-        winners = result["winners"]
-        shown = ", ".join(f"p{s} ({escape(self.names[s])})" for s in winners)
-        key = "winner" if len(winners) == 1 else "winners"
-        self.say(f"[bold green]{tr(lang, key, who=shown)}[/]")
-        names = [who(s, self.names) for s in range(len(self.names))]
-        self.say(tr(lang, "reason", reason=render(result["reason"], result["reason_params"],
-                                                  lang, names)))
-        armies = ", ".join(f"{who(s, self.names)} {num(lang, int(a))}"
-                           for s, a in enumerate(result["scores"]))
-        self.say(tr(lang, "f_armies", armies=armies))
-        self.say(tr(lang, "f_turns_played", n=int(view["turn"])))
+        for line in farkle_end_lines(view, self.names, lang, int(view["turn"])):
+            self.say(line)
 
 
 #: the online session of each game's engine

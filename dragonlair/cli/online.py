@@ -49,9 +49,10 @@ from dragonlair.client import Client, ConnectionLost, Refused, TableConnection, 
 from dragonlair.client.client import MOVED_ON
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.events import Event
-from dragonlair.core.game import JSON, Action, Game
+from dragonlair.core.game import JSON, Action
 from dragonlair.core.i18n import render
-from dragonlair.games import make_game
+from dragonlair.core.plugin import load_path
+from dragonlair.games import make_game, plugin
 from dragonlair.games.farkle.actions import FarkleAction
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.fist.actions import FistAction
@@ -433,10 +434,6 @@ class OnlineFarkle(Online, FarkleSession):
             self.say(line)
 
 
-#: the online session of each game's engine
-SESSIONS: dict[type[Game], OnlineMaker] = {
-    FistGame: OnlineFist, MasterGame: OnlineMaster, FarkleGame: OnlineFarkle}
-
 
 # ---------------------------------------------------------------- signing in, the table
 def sessions_file() -> Path:
@@ -562,7 +559,8 @@ def play_online(game_id: str, *, server: str, table: str | None, name: str | Non
         say(escape(tr(lang, "online_spectator", table=table)), highlight=False)
     else:
         say(escape(tr(lang, "online_seated", seat=conn.seat, table=table)), highlight=False)
-    kind = next((v for k, v in SESSIONS.items() if isinstance(game, k)), None)
+    entry = plugin(str(info["game"])).terminal_online
+    kind: OnlineMaker | None = load_path(entry) if entry else None
     if kind is None:
         console.print(f"[bold red]{escape(tr(lang, 'err_game', game=info['game']))}[/]")
         return 2

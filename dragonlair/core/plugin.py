@@ -114,6 +114,9 @@ class GamePlugin:
     #: terminal play: a ``module:function`` path, called with the keywords of
     #: :func:`dragonlair.cli.play.run_play` (players, seats, seed, lang, options, save, console)
     terminal: str | None = None
+    #: terminal play against a server (``play --server``): a ``module:Class`` path of the
+    #: online session, built as ``Class(game, client, conn, names, lang, console, save)``
+    terminal_online: str | None = None
     #: the terminal's rules page: a ``module:function`` path, called as ``f(console, lang)``
     terminal_rules: str | None = None
     #: what decided a finished game when the scores alone do not tell it, for ``replay``:

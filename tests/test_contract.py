@@ -38,7 +38,7 @@ import jsonschema
 import pytest
 from pydantic import TypeAdapter
 
-from dragonlair.core.errors import IllegalActionError, MalformedActionError
+from dragonlair.core.errors import DragonlairError, IllegalActionError, MalformedActionError
 from dragonlair.core.game import CHANCE, Game, State
 from dragonlair.core.records import Record, finish_record, new_record, replay
 from dragonlair.games import GAME_FACTORIES, game_ids, make_game, plugin
@@ -372,6 +372,19 @@ def test_malformed_actions_are_not_illegal_ones(game_id: str) -> None:
         with pytest.raises(MalformedActionError) as info:
             game.parse_action(text)
         assert CODE.match(info.value.code)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_FACTORIES))
+def test_a_view_since_a_negative_or_odd_number_is_refused(game_id: str) -> None:
+    """Every game refuses ``view(seat, since)`` with a ``since`` that is no event number,
+    with a code (and the state unchanged): a negative one is not read as 0."""
+    state = make_game(game_id).new_initial_state()
+    before = dump(state.view(None))
+    for since in (-1, -7, 1.5, "3", None):
+        with pytest.raises(DragonlairError) as info:
+            state.view(0, since)  # type: ignore[arg-type]
+        assert CODE.match(info.value.code) and "since" in info.value.code
+    assert dump(state.view(None)) == before
 
 
 # ---------------------------------------------------------------------------- records

@@ -118,10 +118,10 @@ def view(st: FistState, seat: int | None, since: int = 0) -> JSON:
     :mod:`dragonlair.core.views`, with the events this viewer may see from ``since`` on."""
     if seat is not None:
         check_seat_range(seat, st.num_players)
-    if type(since) is not int:
+    if type(since) is not int or since < 0:
         raise OptionError("fist.view.since", value=shown(since))
     seqs, stored = st._vcache.events(st._ev, st._nev, seat)
-    start = bisect_left(seqs, since) if since > 0 else 0
+    start = bisect_left(seqs, since) if since else 0
     events: list[dict[str, Any]] = list(stored[start:])
     pending = auction.pending_events(st)
     if pending:
@@ -136,7 +136,7 @@ def view(st: FistState, seat: int | None, since: int = 0) -> JSON:
         public=public(st),
         private=private(st, seat) if seat is not None else None,
         legal=legal(st, seat) if seat is not None else None,
-        events=events, since=max(since, 0), total=st.event_count,
+        events=events, since=since, total=st.event_count,
         result=outcome.to_json() if outcome else None)
 
 

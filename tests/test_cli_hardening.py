@@ -166,6 +166,19 @@ def test_simulate_with_more_bots_than_seats_says_so() -> None:
     assert code == 0  # fewer names still repeat to fill the table
 
 
+
+def test_server_only_options_and_a_seed_online_are_refused_before_anything_connects() -> None:
+    """``--seed`` cannot stage a server's game (the server draws chance in secret), and
+    ``--table``/``--name`` mean nothing without ``--server``: each is a clear error, exit 2,
+    and no connection is tried (port 1 would refuse it)."""
+    code, out = invoke("play", "fist", "--server", "http://127.0.0.1:1", "--seed", "3")
+    assert code == 2 and "--seed does not apply to a game on a server" in out
+    code, out = invoke("play", "master", "--table", "abc")
+    assert code == 2 and "--table only goes with --server" in out
+    code, out = invoke("play", "farkle", "--name", "Ann", "--lang", "de")
+    assert code == 2 and "--name gibt es nur zusammen mit --server" in out
+
+
 # ---------------------------------------------------------------- only passing; after the end
 def test_auctions_a_human_could_only_pass_are_summed_up_on_their_next_screen() -> None:
     """p0 bids all their gold (8 Fairy, 2 Common, F3) on the second card: the rest of the

@@ -140,6 +140,11 @@ def play(
         if value is not None and specs[option_name(flag)].problem(value) is not None:
             key, param = FLAG_MESSAGES[flag]  # checked by the spec, worded for the flag
             fail(tr(lang, key, **{param: value}), lang=lang)
+    if server is not None and seed is not None:  # the server draws chance, in secret
+        fail(tr(lang, "err_seed_online"), lang=lang)
+    if server is None and (table is not None or name is not None):
+        fail(tr(lang, "err_needs_server", option="--table" if table is not None else "--name"),
+             lang=lang)
     if save is not None:  # before the game, not after it
         from dragonlair.simulate import output_file_problem
 

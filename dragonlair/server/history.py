@@ -12,7 +12,7 @@ only). Another seat's private events never appear in a perspective, after the en
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from sqlalchemy import select
@@ -68,11 +68,15 @@ def replay_steps(game_id: str, options: JSON, actions: list[tuple[int, str]],
 
 @router.get("/tables/{table_id}/replay", responses=refusals(404, 409, 422))
 async def replay(table_id: str, request: Request,
-                 at: Annotated[int | None, Query(ge=0, le=10**7)] = None) -> JSON:
+                 at: Annotated[int | None, Query(ge=0, le=10**7)] = None,
+                 as_: Annotated[Literal["seat", "spectator"], Query(alias="as")] = "seat",
+                 ) -> JSON:
     """A finished table: its record, and the replay from the caller's perspective (their
-    seat if they held one, else a spectator's): ``steps`` (per logged action, its ``seq``,
-    the acting ``seat`` (-1: chance) and the events this viewer may see) and ``view`` (the
-    engine's view for this viewer after ``at`` actions; default: the end)."""
+    seat if they held one, else a spectator's; ``as=spectator``: a spectator's, whoever
+    asks): ``steps`` (per logged action, its ``seq``, the acting ``seat`` (-1: chance) and the
+    events this viewer may see), ``view`` (the engine's view for this viewer after ``at``
+    actions; default: the end) and ``seat`` (the seat the caller held, if any: the
+    perspectives open to them are that seat's and a spectator's)."""
     from dragonlair.server.lobby import get_table, record, table_json
 
     token = request.cookies.get(COOKIE)
@@ -82,7 +86,8 @@ async def replay(table_id: str, request: Request,
         if table.status != "finished":
             raise ServerError("server.table.not_finished", 409, status=table.status)
         user = user_from_token(s, token)
-        seat = perspective_of(s, table_id, user.id if user is not None else None)
+        held = perspective_of(s, table_id, user.id if user is not None else None)
+        seat = held if as_ == "seat" else None
         rows = s.execute(select(ActionRow.seat, ActionRow.action)
                          .where(ActionRow.table_id == table_id)
                          .order_by(ActionRow.seq)).all()
@@ -92,6 +97,7 @@ async def replay(table_id: str, request: Request,
             raise ServerError("server.replay.bad_point", 422, at=point, actions=len(actions))
         steps, view = replay_steps(table.game, dict(table.options), actions, seat, point)
         out: JSON = {"table": table_json(s, table, detail=True), "perspective": seat,
+                     "seat": held,
                      "record": record(table_id, s), "steps": steps, "at": point,
                      "view": view}
         done: JSON = json.loads(json.dumps(out))

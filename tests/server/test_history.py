@@ -58,7 +58,7 @@ def test_finished_tables_come_in_bounded_pages(server: ServerThread) -> None:
         assert r.status_code == 422 and r.json()["code"] == "server.request.invalid", params
 
 
-def replay_of(client: Client, tid: str, **params: int) -> JSON:
+def replay_of(client: Client, tid: str, **params: int | str) -> JSON:
     r = client.http.get(f"/api/tables/{tid}/replay", params=params)
     assert r.status_code == 200, r.text
     out: JSON = r.json()
@@ -122,6 +122,15 @@ def test_the_replay_of_a_finished_fist_game_keeps_every_secret(server: ServerThr
     assert any(e.code == "fist.bid.own" for _, e in bobs)
     assert mine["view"] == json.loads(json.dumps(state.view(0)))
     assert all(("action" in step) == (step["seat"] == 0) for step in mine["steps"])
+    assert mine["seat"] == 0 and spectator["seat"] is None
+
+    # Ann may watch her game as a spectator too: exactly the spectator's replay
+    watched = replay_of(ann, tid, **{"as": "spectator"})
+    assert watched["perspective"] is None and watched["seat"] == 0
+    assert {k: v for k, v in watched.items() if k != "seat"} == \
+        {k: v for k, v in spectator.items() if k != "seat"}
+    r = ann.http.get(f"/api/tables/{tid}/replay", params={"as": "p1"})
+    assert r.status_code == 422  # another seat's perspective is no choice
 
     # a point in the game, and a point that is not there
     early = replay_of(eve, tid, at=10)

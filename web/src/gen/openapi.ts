@@ -162,6 +162,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rules
+         * @description The rules in brief and every card of ``game``, in ``lang`` (as
+         *     ``dragonlair rules GAME --lang LANG`` prints them).
+         */
+        get: operations["rules_api_games__game__rules_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -355,9 +376,11 @@ export interface paths {
         /**
          * Replay
          * @description A finished table: its record, and the replay from the caller's perspective (their
-         *     seat if they held one, else a spectator's): ``steps`` (per logged action, its ``seq``,
-         *     the acting ``seat`` (-1: chance) and the events this viewer may see) and ``view`` (the
-         *     engine's view for this viewer after ``at`` actions; default: the end).
+         *     seat if they held one, else a spectator's; ``as=spectator``: a spectator's, whoever
+         *     asks): ``steps`` (per logged action, its ``seq``, the acting ``seat`` (-1: chance) and the
+         *     events this viewer may see), ``view`` (the engine's view for this viewer after ``at``
+         *     actions; default: the end) and ``seat`` (the seat the caller held, if any: the
+         *     perspectives open to them are that seat's and a spectator's).
          */
         get: operations["replay_api_tables__table_id__replay_get"];
         put?: never;
@@ -662,6 +685,41 @@ export interface components {
             password: string;
             /** Username */
             username: string;
+        };
+        /** RulesOut */
+        RulesOut: {
+            /** Game */
+            game: string;
+            /** Lang */
+            lang: string;
+            /** Parts */
+            parts: components["schemas"]["RulesPartOut"][];
+        };
+        /**
+         * RulesPartOut
+         * @description One part of the page, in order: ``html`` (rendered Markdown), a ``table``, or a
+         *     ``note`` (plain text).
+         */
+        RulesPartOut: {
+            /** Html */
+            html?: string | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "html" | "table" | "note";
+            table?: components["schemas"]["RulesTableOut"] | null;
+            /** Text */
+            text?: string | null;
+        };
+        /** RulesTableOut */
+        RulesTableOut: {
+            /** Columns */
+            columns: string[];
+            /** Rows */
+            rows: string[][];
+            /** Title */
+            title: string;
         };
         /**
          * SeatIn
@@ -1755,6 +1813,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    rules_api_games__game__rules_get: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description too many at once */
@@ -2918,6 +3090,7 @@ export interface operations {
     replay_api_tables__table_id__replay_get: {
         parameters: {
             query?: {
+                as?: "seat" | "spectator";
                 at?: number | null;
             };
             header?: never;

@@ -2,6 +2,8 @@
 // document (src/gen/openapi.ts); answers the document leaves open (objects) get the shapes
 // docs/protocol.md describes. Every refusal is an ApiError with the server's code.
 import type { components, paths } from '../gen/openapi';
+import type { View } from '../gen/protocol';
+import type { ReplayStep } from './history';
 
 type Schemas = components['schemas'];
 export type TableIn = Schemas['TableIn'];
@@ -10,6 +12,7 @@ export type SeatSet = Schemas['SeatSet'];
 export type Profile = Schemas['ProfileOut'];
 export type Leaderboard = Schemas['LeaderboardOut'];
 export type ErrorOut = Schemas['ErrorOut'];
+export type Rules = Schemas['RulesOut'];
 export type ApiPath = keyof paths;
 
 export interface OptionSpec {
@@ -117,7 +120,32 @@ export const api = {
   setSeat: (id: string, seat: number, body: SeatSet) =>
     call<TableInfo & { invite?: Invite }>('PUT', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body),
   profile: (username: string) => call<Profile>('GET', `/api/users/${encodeURIComponent(username)}`),
+  leaderboard: (game: string) => call<Leaderboard>('GET', `/api/leaderboard/${encodeURIComponent(game)}`),
+  finished: (offset = 0, game?: string) => {
+    const q = new URLSearchParams({ status: 'finished', limit: '25', offset: String(offset) });
+    if (game) q.set('game', game);
+    return call<TableInfo[]>('GET', `/api/tables?${q.toString()}`);
+  },
+  replay: (id: string, at: number | null, as: 'seat' | 'spectator') => {
+    const q = new URLSearchParams({ as });
+    if (at !== null) q.set('at', String(at));
+    return call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?${q.toString()}`);
+  },
+  rules: (game: string, lang: string) =>
+    call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
 };
+
+/** A finished table's replay from one perspective (dragonlair/server/history.py). */
+export interface Replay {
+  table: TableInfo;
+  /** the seat whose view this is (null: a spectator's) */
+  perspective: number | null;
+  /** the seat the caller held at the table, if any */
+  seat: number | null;
+  steps: ReplayStep[];
+  at: number;
+  view: View;
+}
 
 let meCache: Promise<Me> | null = null;
 /** The signed-in account, or a new guest account (a browser plays as a guest at once). */

@@ -3,6 +3,11 @@ export type Route =
   | { name: 'home' }
   | { name: 'settings' }
   | { name: 'table'; id: string }
+  | { name: 'replay'; id: string }
+  | { name: 'replays' }
+  | { name: 'leaderboard'; game: string | null }
+  | { name: 'profile'; username: string }
+  | { name: 'rules'; game: string }
   | { name: 'notfound' };
 
 export function parseRoute(path: string): Route {
@@ -10,6 +15,21 @@ export function parseRoute(path: string): Route {
   if (path === '/settings') return { name: 'settings' };
   const m = /^\/tables\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
   if (m) return { name: 'table', id: m[1]! };
+  const r = /^\/tables\/([A-Za-z0-9_-]{1,32})\/replay\/?$/.exec(path);
+  if (r) return { name: 'replay', id: r[1]! };
+  if (path === '/replays' || path === '/replays/') return { name: 'replays' };
+  const lb = /^\/leaderboards(?:\/([a-z0-9_-]{1,64}))?\/?$/.exec(path);
+  if (lb) return { name: 'leaderboard', game: lb[1] ?? null };
+  const u = /^\/users\/([^/]{1,64})\/?$/.exec(path);
+  if (u) {
+    try {
+      return { name: 'profile', username: decodeURIComponent(u[1]!) };
+    } catch {
+      return { name: 'notfound' };
+    }
+  }
+  const rules = /^\/rules\/([a-z0-9_-]{1,64})\/?$/.exec(path);
+  if (rules) return { name: 'rules', game: rules[1]! };
   return { name: 'notfound' };
 }
 

@@ -1,0 +1,68 @@
+// Pure helpers of the replay, leaderboard and profile screens (tested in history.test.ts):
+// stepping through a replay, the events shown up to a step, the read-only table a game screen
+// draws a step with, and the rating chart's scaling. No rule is decided here: every view comes
+// from the server (GET /api/tables/{id}/replay?at=N).
+import type { EventModel } from '../gen/protocol';
+import type { View } from '../gen/protocol';
+import type { TableState } from './protocol';
+import { initialState } from './protocol';
+
+export interface ReplayStep {
+  seq: number;
+  seat: number;
+  events: EventModel[];
+  action?: string;
+}
+
+/** The step a key takes the replay to (``null``: the key is not the replay's). */
+export function stepForKey(key: string, at: number, total: number): number | null {
+  const to = (n: number) => Math.max(0, Math.min(total, n));
+  switch (key) {
+    case 'ArrowLeft':
+      return to(at - 1);
+    case 'ArrowRight':
+      return to(at + 1);
+    case 'PageUp':
+      return to(at - 10);
+    case 'PageDown':
+      return to(at + 10);
+    case 'Home':
+      return 0;
+    case 'End':
+      return total;
+    default:
+      return null;
+  }
+}
+
+/** Every event of the first ``at`` steps, in order. */
+export function eventsUpTo(steps: readonly ReplayStep[], at: number): EventModel[] {
+  return steps.slice(0, Math.max(0, at)).flatMap((s) => s.events);
+}
+
+/** A game screen's table for one step of a replay: the server's view for the perspective,
+ * with no legal actions (a replay is watched, not played), and the events so far. */
+export function replayTable(view: View, perspective: number | null, at: number, total: number,
+                            events: EventModel[]): TableState {
+  return {
+    ...initialState(),
+    phase: 'live',
+    seat: perspective,
+    seq: at,
+    status: at >= total ? 'finished' : 'running',
+    view: { ...view, legal: null } as View,
+    events,
+  };
+}
+
+/** SVG polyline points for ``values`` in a ``width`` x ``height`` box (a margin of ``pad``);
+ * the highest value at the top. One value sits in the middle; equal values on a middle line. */
+export function chartPoints(values: readonly number[], width: number, height: number, pad = 4): string {
+  if (values.length === 0) return '';
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const span = hi - lo;
+  const x = (i: number) => (values.length === 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (values.length - 1));
+  const y = (v: number) => (span === 0 ? height / 2 : pad + ((hi - v) * (height - 2 * pad)) / span);
+  return values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+}

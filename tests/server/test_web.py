@@ -75,3 +75,19 @@ def test_the_openapi_dump_is_the_apps_document() -> None:
     assert '"/api/tables"' in text and '"/ws/' not in text
     # the client's routes are not part of the API's description
     assert '"/settings"' not in text
+
+
+def test_every_bot_of_every_game_has_a_name_and_a_description_in_each_language() -> None:
+    """The browser names bots from the catalogues (web/src/lib/names.ts): each bot the
+    server offers (``/api/games``) has ``web.bot.<id>`` and ``web.bot.<id>.help``, and the
+    German differs from the English."""
+    from dragonlair.bots import bot_names
+    from dragonlair.core.i18n import term
+    from dragonlair.games import game_ids
+
+    for game in game_ids():
+        for bot in bot_names(game):
+            for key in (f"web.bot.{bot}", f"web.bot.{bot}.help"):
+                en, de = term(key, "en", fallback=""), term(key, "de", fallback="")
+                assert en and de, f"{key} is missing"
+                assert en != de, f"{key} is not German"

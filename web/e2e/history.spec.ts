@@ -122,3 +122,29 @@ test('the rules of each game with every card, in English and in German, on a pho
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await ctx.close();
 });
+
+test('the clocks of a real-time table count down for the seat to move', async ({ browser }) => {
+  const en = cat('en');
+  const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto('/');
+  await page.locator('#game').selectOption('master');
+  await page.locator('#seat-1').selectOption('bot');
+  await page.locator('#bot-1').selectOption('random');
+  await page.getByRole('combobox', { name: en['web.clock.title']! }).selectOption('realtime');
+  await page.getByLabel(en['web.clock.minutes']!).fill('2');
+  await page.getByTestId('create').click();
+  await page.getByTestId('start').click();
+  const master = page.getByTestId('master');
+  await expect(page.getByTestId('clocks')).toBeVisible();
+  await expect(master).toHaveAttribute('data-my-turn', 'true', { timeout: 15_000 });
+  const mine = page.getByTestId('clock-0');
+  await expect(mine).toHaveClass(/running/);
+  await expect(page.getByTestId('clock-1')).not.toHaveClass(/running/);
+  const first = await mine.locator('.time').textContent();
+  expect(first).toMatch(/^[12]:\d\d$/);
+  await expect.poll(async () => mine.locator('.time').textContent(), { timeout: 5000 }).not.toBe(first);
+  await expect(mine).toHaveAttribute('aria-label', /left, running/);
+  await page.screenshot({ path: resolve(shots, 'master-clock.png'), fullPage: true });
+  await ctx.close();
+});

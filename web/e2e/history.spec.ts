@@ -148,3 +148,25 @@ test('the clocks of a real-time table count down for the seat to move', async ({
   await page.screenshot({ path: resolve(shots, 'master-clock.png'), fullPage: true });
   await ctx.close();
 });
+
+test('a Dragon Master match against a bot, round after round to two dragons (M5)', async ({ browser }) => {
+  const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto('/');
+  await page.locator('#game').selectOption('master');
+  await page.locator('#opt-master-match').check();
+  await page.locator('#seat-1').selectOption('bot');
+  await page.locator('#bot-1').selectOption('random');
+  await page.getByTestId('create').click();
+  await page.getByTestId('start').click();
+  const master = page.getByTestId('master');
+  await expect(master.locator('.dragons')).toHaveCount(2);
+  await playToTheEnd(page);
+  // every round's final comparison is shown, and the match ended at two dragons
+  const rounds = Number(await master.getAttribute('data-round'));
+  await expect(page.locator('table.compare')).toHaveCount(rounds);
+  expect(rounds).toBeGreaterThanOrEqual(2);
+  await expect(master.locator('.dragons').filter({ hasText: /\b2\b/ })).toHaveCount(1);
+  await page.screenshot({ path: resolve(shots, 'master-match-end.png'), fullPage: true });
+  await ctx.close();
+});

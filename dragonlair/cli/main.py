@@ -427,6 +427,13 @@ def serve(
         help="data folder of the default SQLite database")] = None,
     origin: Annotated[list[str] | None, typer.Option(
         help="another origin whose pages may open WebSockets (repeatable)")] = None,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", envvar="DRAGONLAIR_REDIS",
+        help="many server processes: redis://HOST:PORT/N carries each table's news between "
+             "them (needs --db postgresql://...; docs/deploy.md)")] = None,
+    claim_ttl: Annotated[float, typer.Option(
+        min=0.5, max=600, help="with --redis: seconds a process's claim on a table's timers "
+                               "and bots lasts unless renewed")] = 10.0,
 ) -> None:
     """Run the game server (needs the optional `server` dependencies)."""
     try:
@@ -438,6 +445,12 @@ def serve(
     extra: dict[str, Any] = {"database_url": db, "allowed_origins": tuple(origin or ())}
     if data is not None:
         extra["data_dir"] = data
+    if redis is not None:
+        if not redis.startswith(("redis://", "rediss://", "unix://")):
+            fail_with("cli.err_redis_url", url=redis)
+        if not (db or "").startswith("postgresql"):
+            fail_with("cli.err_redis_needs_pg")
+        extra.update(redis_url=redis, claim_ttl_s=claim_ttl, claim_renew_s=claim_ttl / 3)
     shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dragonlair.server import accounts, history, invites, lobby, profiles, rules, ws
+from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
 from dragonlair.server.migrate import upgrade
@@ -31,6 +32,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI application. On start it creates and migrates the database
     (Alembic, to the newest revision) and resumes every running table."""
     settings = settings or Settings()
+    if settings.redis_url is not None and settings.url().startswith("sqlite"):
+        raise ServerError("server.config.redis_sqlite", 500)
     engine = make_engine(settings.url(), settings.sqlite_synchronous)
     sessions = make_sessionmaker(engine)
 
@@ -39,8 +42,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(upgrade, engine)
         executor = ThreadPoolExecutor(max(1, settings.bot_workers),
                                       thread_name_prefix="dragonlair-bot")
-        hub = Hub(settings, sessions, executor)
+        hub = Hub(settings, sessions, executor, bus=make_bus(settings.redis_url))
         app.state.hub = hub
+        await hub.bus.start()  # many processes: Redis must answer at start
         resumed = await hub.resume_all()
         log.info("dragonlair server ready; %d running table(s) resumed", resumed)
         ready: Callable[[], None] | None = getattr(app.state, "on_ready", None)
@@ -89,8 +93,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await call_next(request)
 
     @app.get("/api/health", tags=["server"])
-    def health() -> dict[str, Any]:
-        return {"ok": True, "protocol": PROTOCOL}
+    def health(request: Request) -> dict[str, Any]:
+        """Alive; the protocol version; and which server process answered (many processes
+        behind a load balancer: the id that claims of tables name)."""
+        hub: Hub | None = getattr(request.app.state, "hub", None)
+        return {"ok": True, "protocol": PROTOCOL,
+                "process": hub.process_id if hub is not None else None}
 
     app.include_router(accounts.router)
     app.include_router(lobby.router)

@@ -161,6 +161,7 @@ async def send(chat: Chat, runtime: TableRuntime, viewer: Viewer, text: str,
             if other.greeted:
                 _push(other, {"type": "chat", "message": message},
                       re if other is viewer else None)
+    runtime.announce("chat", message=message)  # the viewers in other processes
     return None
 
 

@@ -215,6 +215,18 @@ class ServerState(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[float] = mapped_column(Float)
+
+
+class TableClaim(Base):
+    """Which server process runs a table's timers and bots, and until when its lease holds
+    (dragonlair/server/claims.py). An ``owner`` of ``""`` or a lease in the past: free."""
+
+    __tablename__ = "table_claims"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    expires_at: Mapped[float] = mapped_column(Float)
 # ---- end clocks, leavers and ratings ----
 
 

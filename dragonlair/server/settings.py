@@ -77,6 +77,13 @@ class Settings:
     #: that it is alive (time with no server alive is charged to no clock: docs/server.md)
     clock: Clock | None = None
     clock_heartbeat_s: float = 5.0
+    #: many processes (docs/deploy.md): the Redis that carries each table's news between
+    #: them (``None``: one process, the default). With it, each table's timers and bots run
+    #: in the process holding its claim, a lease of ``claim_ttl_s`` seconds renewed every
+    #: ``claim_renew_s`` seconds (dragonlair/server/claims.py)
+    redis_url: str | None = None
+    claim_ttl_s: float = 10.0
+    claim_renew_s: float = 3.0
 
     def url(self) -> str:
         """The database URL (the default SQLite file's folder is created here)."""

@@ -23,7 +23,8 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -37,7 +38,8 @@ from sqlalchemy.orm import sessionmaker
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import CHANCE, JSON, Action, Game, State
 from dragonlair.core.players import Bot, ask_bot
-from dragonlair.server import hotpath
+from dragonlair.server import claims, hotpath
+from dragonlair.server.bus import Bus, LocalBus, Subscription, TableEvent
 from dragonlair.server.clocks import (
     Clock,
     ClockSpec,
@@ -284,6 +286,19 @@ class TableRuntime:
                 viewer.push(done[0])
                 viewer.events_seen, viewer.seat_seen = done[1], seat
 
+    def tell(self, message: JSON) -> None:
+        """Send ``message`` (the same for everybody) to every greeted viewer here."""
+        for viewer in list(self.viewers):
+            if viewer.greeted:
+                viewer.push(message)
+
+    def announce(self, kind: str, since: int | None = None, seq: int | None = None,
+                 **extra: JSON) -> None:
+        """Tell the other processes (through the hub's bus) that this table changed:
+        ``act`` (the log grew from ``since`` to ``seq``), ``takeover``, ``clock``, ``lobby``
+        or ``chat``. They catch up from the database; nothing is sent with one process."""
+        self.hub.announce(self.id, {"k": kind, **extra}, since, seq)
+
     def welcome(self, viewer: Viewer, re: str | None = None,
                 extra: JSON | None = None) -> None:
         viewer.greeted = True
@@ -388,6 +403,7 @@ class TableRuntime:
         if result is not None:
             self.status, self.result = "finished", result
         self.schedule()
+        self.announce("act", since=start, seq=self.seq)
 
     # ------------------------------------------------------------ clocks, leavers
     def clock_json(self) -> JSON:
@@ -415,7 +431,8 @@ class TableRuntime:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if not self.spec.active or self.status != "running" or self.state.is_terminal():
+        if not self.spec.active or self.status != "running" or self.state.is_terminal() \
+                or not self.hub.runs(self.id):
             return
         want = self.to_run(self.state)
         if want is not None and any(
@@ -472,6 +489,7 @@ class TableRuntime:
                 else:
                     self.clocks.update(changes)
                     self.broadcast()
+                    self.announce("clock")
         self.schedule()
 
     async def take_over(self, seat: int, reason: str) -> bool:
@@ -511,10 +529,9 @@ class TableRuntime:
             self.clocks[seat] = clock
         note: JSON = {"type": "takeover", "seat": seat, "bot": bot, "reason": reason,
                       "seq": seq}
-        for viewer in list(self.viewers):
-            if viewer.greeted:
-                viewer.push(note)
+        self.tell(note)
         self.broadcast()
+        self.announce("takeover", note=note)
         return True
 
     async def resign(self, viewer: Viewer, re: str | None = None) -> None:
@@ -548,7 +565,7 @@ class TableRuntime:
     # ------------------------------------------------------- chance and bots
     def kick(self) -> None:
         """Make sure chance and bots are being played (one task per table)."""
-        if self.task is None and self.status == "running":
+        if self.task is None and self.status == "running" and self.hub.runs(self.id):
             self.task = asyncio.create_task(self.advance())
 
     async def advance(self) -> None:
@@ -712,6 +729,15 @@ class Hub:
     #: SQLite: the one database thread, committing in groups (dragonlair/server/dbthread.py)
     group: GroupCommit | None = None
 
+    #: many processes (``Settings.redis_url``): the news between them, this process's id,
+    #: the tables whose claims it holds (it runs their timers and bots), its subscriptions
+    bus: Bus = field(default_factory=LocalBus)
+    process_id: str = field(default_factory=lambda: secrets.token_hex(8))
+    claimed: set[str] = field(default_factory=set)
+    subscriptions: dict[str, Subscription] = field(default_factory=dict)
+    claim_timer: Timer | None = None
+    background: set[asyncio.Task[None]] = field(default_factory=set)
+
     def __post_init__(self) -> None:
         if self.settings.clock is not None:
             self.clock = self.settings.clock
@@ -719,6 +745,120 @@ class Hub:
         if self.group is None and getattr(getattr(bind, "dialect", None), "name", "") == \
                 "sqlite":
             self.group = GroupCommit(self.sessions)
+
+    @property
+    def multi(self) -> bool:
+        """Whether other processes may serve the same tables (a Redis is configured)."""
+        return self.settings.redis_url is not None
+
+    def runs(self, table_id: str) -> bool:
+        """Whether this process runs ``table_id``'s timers and bots: always when alone, else
+        while it holds the table's claim."""
+        return not self.multi or table_id in self.claimed
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background, keeping a reference until it is done."""
+        async def run() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("a background task failed")
+
+        task = asyncio.create_task(run())
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    def announce(self, table_id: str, payload: JSON, since: int | None,
+                 seq: int | None) -> None:
+        """Publish a change of ``table_id`` to the other processes (nothing when alone)."""
+        if self.multi and not self.closing:
+            event = TableEvent(table_id, {**payload, "p": self.process_id}, since, seq)
+            self.spawn(self.bus.publish(event))
+
+    async def catch_up(self, table_id: str, seq: int) -> list[TableEvent]:
+        """What a subscription missed after log length ``seq``: one notice to re-read the
+        table if its log is longer now (the database is the truth)."""
+        count = await self.db(lambda s: action_count(s, table_id))
+        return [TableEvent(table_id, {"k": "sync", "p": ""}, seq, count)] if count > seq else []
+
+    async def notice(self, event: TableEvent) -> None:
+        """News of a table from another process: its viewers here get what they may see,
+        and if this process runs the table, its clocks and bots follow."""
+        payload = event.payload
+        if payload.get("p") == self.process_id:
+            return  # our own news, delivered here already
+        runtime = self.tables.get(event.table_id)
+        if runtime is None:
+            return
+        kind = payload.get("k")
+        if kind == "chat" and isinstance(payload.get("message"), dict):
+            runtime.tell({"type": "chat", "message": payload["message"]})
+            return
+        if kind == "takeover" and isinstance(payload.get("note"), dict):
+            runtime.tell(payload["note"])
+        async with runtime.lock:
+            await runtime.sync()
+            runtime.broadcast()
+            if self.runs(runtime.id):
+                await runtime.tick()
+        runtime.kick()
+
+    async def subscribe(self, runtime: TableRuntime) -> None:
+        if self.multi and runtime.id not in self.subscriptions:
+            self.subscriptions[runtime.id] = await self.bus.subscribe(
+                runtime.id, self.notice, runtime.seq, self.catch_up)
+
+    async def claim_round(self) -> None:
+        """Renew this process's leases, take free and expired claims (a dead process's
+        tables), and start or stop running tables accordingly."""
+        at, ttl = time.time(), self.settings.claim_ttl_s
+        owned = set(await self.db(lambda s: claims.sweep(s, self.process_id, at, ttl)))
+        gained, lost = owned - self.claimed, self.claimed - owned
+        self.claimed = owned
+        for table_id in sorted(gained):
+            try:
+                runtime = await self.table(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
+                continue
+            log.info("table %s: claimed by this process", table_id)
+            async with runtime.lock:
+                await runtime.sync()
+                await runtime.tick()
+            runtime.kick()
+        for table_id in lost:
+            held = self.tables.get(table_id)
+            if held is not None:
+                held.schedule()  # no timers here any more
+
+    def claims_later(self) -> None:
+        """Run :meth:`claim_round` every ``claim_renew_s`` seconds."""
+        def due() -> None:
+            self.claim_timer = None
+            if not self.closing:
+                self.spawn(self.claims_again())
+
+        self.claim_timer = self.clock.call_at(
+            self.clock.now() + self.settings.claim_renew_s, due)
+
+    async def claims_again(self) -> None:
+        try:
+            await self.claim_round()
+        finally:
+            if not self.closing and self.claim_timer is None:
+                self.claims_later()
+
+    async def take_claim(self, table_id: str) -> bool:
+        """Take ``table_id``'s claim now if it is free (a table started here)."""
+        if not self.multi or table_id in self.claimed:
+            return True
+        at, ttl = time.time(), self.settings.claim_ttl_s
+        if await self.db(lambda s: claims.claim(s, table_id, self.process_id, at, ttl)):
+            self.claimed.add(table_id)
+            return True
+        return False
 
     async def db(self, work: Callable[[OrmSession], T]) -> T:
         """Run ``work`` with a database session off the event loop: on SQLite in the one
@@ -756,6 +896,7 @@ class Hub:
             if runtime is None:
                 runtime = await self.db(lambda s: self._load(s, table_id))
                 self.tables[table_id] = runtime
+                await self.subscribe(runtime)
                 runtime.schedule()
         self.loading.pop(table_id, None)
         return runtime
@@ -786,6 +927,10 @@ class Hub:
         if gap:
             log.info("no server for %.0f s: running clocks moved on by that", gap)
         self.beat_later()
+        if self.multi:  # the running tables are shared out by their claims
+            await self.claim_round()
+            self.claims_later()
+            return len(self.claimed)
         ids = await self.db(lambda s: list(s.scalars(
             select(GameTable.id).where(GameTable.status == "running"))))
         for table_id in ids:
@@ -800,13 +945,14 @@ class Hub:
         runtime = self.tables.get(table_id)
         if runtime is None:
             runtime = await self.table(table_id)
-            if runtime.status == "running":
-                runtime.kick()
-            return
-        async with runtime.lock:
-            await runtime.sync()
-            runtime.broadcast()
-            await runtime.tick()
+        else:
+            async with runtime.lock:
+                await runtime.sync()
+                runtime.broadcast()
+        if runtime.status == "running" and await self.take_claim(table_id):
+            async with runtime.lock:
+                await runtime.tick()
+        runtime.announce("lobby")
         runtime.kick()
 
     def beat_later(self) -> None:
@@ -832,6 +978,17 @@ class Hub:
         if self.heartbeat_timer is not None:
             self.heartbeat_timer.cancel()
             self.heartbeat_timer = None
+        if self.claim_timer is not None:
+            self.claim_timer.cancel()
+            self.claim_timer = None
+        if self.multi:  # the others may take these tables at once
+            with contextlib.suppress(Exception):
+                await self.db(lambda s: claims.release(s, self.process_id))
+            self.claimed.clear()
+        with contextlib.suppress(Exception):
+            await self.bus.close()
+        for task in list(self.background):
+            task.cancel()
         with contextlib.suppress(Exception):
             await self.db(lambda s: heartbeat(s, self.clock.now()))
         for runtime in self.tables.values():

@@ -179,6 +179,16 @@ def test_server_only_options_and_a_seed_online_are_refused_before_anything_conne
     assert code == 2 and "--name gibt es nur zusammen mit --server" in out
 
 
+
+def test_serve_with_redis_needs_postgresql_and_a_redis_url() -> None:
+    """Many processes share one PostgreSQL database: ``--redis`` with the SQLite default, or
+    a URL that is no Redis URL, is a clear error before anything starts."""
+    code, out = invoke("serve", "--redis", "redis://127.0.0.1:1/0")
+    assert code == 2 and "it needs --db postgresql://" in out
+    code, out = invoke("serve", "--redis", "localhost:6379", "--db", "postgresql://x@/y")
+    assert code == 2 and "not a Redis URL: localhost:6379" in out
+
+
 # ---------------------------------------------------------------- only passing; after the end
 def test_auctions_a_human_could_only_pass_are_summed_up_on_their_next_screen() -> None:
     """p0 bids all their gold (8 Fairy, 2 Common, F3) on the second card: the rest of the

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session as OrmSession
 from dragonlair.server.accounts import DB
 from dragonlair.server.db import GameTable, Rating, RatingPoint, Seat, SeatChange, User
 from dragonlair.server.errors import ServerError
+from dragonlair.server.invites import refusals
 
 router = APIRouter(prefix="/api", tags=["ratings"])
 
@@ -89,6 +90,30 @@ class ProfileOut(BaseModel):
     recent: list[RecentOut]
 
 
+class RatingChangeOut(BaseModel):
+    """One seat's rating change from a rated table: its rated player, the place the rating
+    used, and the ordinal before and after (before: the player's previous point, or a fresh
+    rating for a first game)."""
+
+    seat: int
+    player: PlayerOut
+    placing: int
+    before: float
+    after: float
+
+
+class TableRatingsOut(BaseModel):
+    """What a finished table did to ratings: nothing for a friendly one (``rated`` false,
+    no changes) or one that is not finished yet."""
+
+    table_id: str
+    rated: bool
+    #: who sat at each seat, by seat (``None``: nobody, or a bot of a friendly table), so that
+    #: names can lead to profiles
+    players: list[PlayerOut | None]
+    changes: list[RatingChangeOut]
+
+
 def _known_game(game: str) -> None:
     from dragonlair.games import game_ids
 
@@ -150,3 +175,40 @@ def profile(name: Annotated[str, Path(max_length=64)], s: DB) -> ProfileOut:
     return ProfileOut(username=user.username, display_name=user.display_name,
                       guest=user.is_guest, created_at=user.created_at, ratings=ratings,
                       recent=recent)
+
+
+@router.get("/tables/{table_id}/ratings", response_model=TableRatingsOut,
+            responses=refusals(404))
+def table_ratings(table_id: Annotated[str, Path(max_length=64)], s: DB) -> TableRatingsOut:
+    """Each seat's rating change from a rated table (the end of game screen's "before ->
+    after"); public, as leaderboards and profiles are."""
+    from dragonlair.server.lobby import get_table
+    from dragonlair.server.ratings import MODEL, ordinal
+
+    table = get_table(s, table_id)
+    fresh = MODEL.rating()
+    start = ordinal(float(fresh.mu), float(fresh.sigma))
+    changes = []
+    for point in s.scalars(select(RatingPoint).where(RatingPoint.table_id == table.id)
+                           .order_by(RatingPoint.seat)):
+        rating = s.get(Rating, point.rating_id)
+        if rating is None:
+            continue
+        before = s.scalar(select(RatingPoint.ordinal)
+                          .where(RatingPoint.rating_id == rating.id,
+                                 RatingPoint.id < point.id,
+                                 RatingPoint.table_id != table.id)
+                          .order_by(RatingPoint.id.desc()).limit(1))
+        changes.append(RatingChangeOut(seat=point.seat, player=player_of(s, rating),
+                                       placing=point.placing,
+                                       before=start if before is None else before,
+                                       after=point.ordinal))
+    players: list[PlayerOut | None] = []
+    for seat in s.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)):
+        user = s.get(User, seat.user_id) if seat.user_id is not None else None
+        players.append(PlayerOut(kind="user", name=user.username,
+                                 display_name=user.display_name) if user is not None
+                       else PlayerOut(kind="bot", name=seat.bot, display_name=f"bot {seat.bot}")
+                       if seat.kind == "bot" and seat.bot else None)
+    return TableRatingsOut(table_id=table.id, rated=table.rated, players=players,
+                           changes=changes)

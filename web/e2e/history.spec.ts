@@ -49,11 +49,20 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   await page.getByTestId('start').click();
   await playToTheEnd(page);
   const tableId = /\/tables\/([^/#?]+)/.exec(page.url())![1]!;
-  await expect(page.getByTestId('rating-change')).toBeVisible({ timeout: 10_000 });
+  // each seat's rating, before -> after (me and the bot), said to be a rated game; my name
+  // leads to my profile (a bot has none)
+  const changes = page.getByTestId('rating-change');
+  await expect(changes).toHaveCount(2, { timeout: 10_000 });
+  for (const text of await changes.allTextContents()) expect(text).toMatch(/^-?\d+\.\d → -?\d+\.\d \([+-]\d+\.\d\)$/);
+  await expect(changes.first()).toHaveAttribute('aria-label', /rating: .* → /);
+  await expect(page.getByTestId('end-rated')).toBeVisible();
+  const me = (await (await page.request.get('/api/me')).json()) as { username: string };
+  await expect(page.locator(`[data-testid=end] a[href="/users/${me.username}"]`)).toHaveCount(1);
+  await expect(page.locator('[data-testid=end] a[href^="/users/"]')).toHaveCount(1);
   await page.screenshot({ path: resolve(shots, 'end-of-game-rated.png'), fullPage: true });
 
   // the replay, as my seat: starts at the end; step back, to the start, forward by keyboard
-  await page.getByTestId('to-replay').click();
+  await page.getByTestId('end-replay').click();
   const replay = page.getByTestId('replay');
   await expect(replay).toHaveAttribute('data-perspective', '0');
   const total = Number(/(\d+)\D*$/.exec((await page.getByTestId('replay-step').textContent()) ?? '')![1]);
@@ -74,6 +83,18 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   await expect(replay).toHaveAttribute('data-perspective', 'spectator');
   await page.getByTestId('replay-forward').click();
   await expect(replay).toHaveAttribute('data-at', '13');
+  await page.keyboard.press('End');
+  await expect(replay).toHaveAttribute('data-at', String(total));
+  await expect(page.getByTestId('end-replay')).toHaveCount(0); // inside the replay already
+  // on a phone: nothing wider than the screen
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: resolve(shots, 'replay-master-spectator-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // and back to my seat, at the same step
+  await page.getByTestId('replay-as').selectOption('seat');
+  await expect(replay).toHaveAttribute('data-perspective', '0');
+  await expect(replay).toHaveAttribute('data-at', String(total));
 
   expect(replays.length).toBeGreaterThan(4);
   for (const r of replays) {
@@ -98,11 +119,74 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   await expect(page.locator(`a[href="/tables/${tableId}/replay"]`)).toBeVisible();
   await page.screenshot({ path: resolve(shots, 'profile.png'), fullPage: true });
 
-  // finished games list the table
+  // finished games list the table, among mine first and among all
   await page.getByRole('link', { name: en['web.nav.replays']! }).click();
+  await expect(page.locator(`[data-testid=mine] a[href="/tables/${tableId}/replay"]`)).toBeVisible();
   await expect(page.locator(`[data-testid=finished] a[href="/tables/${tableId}/replay"]`)).toBeVisible();
+  await page.screenshot({ path: resolve(shots, 'replays.png'), fullPage: true });
   await ctx.close();
 });
+
+// Fist and Farkle tables of bots only, to the end; a person who sat at neither watches each
+// replay as a spectator, stepped through by keys and slider, drawn by the game's own screen
+// (nothing to play), and no answer carries a seat's private view or events.
+for (const [game, options, seats] of [['fist', { max_turns: 1 }, 3], ['farkle', { max_turns: 2 }, 2]] as const) {
+  test(`the replay of a ${game} game among bots, watched as a spectator`, async ({ browser }) => {
+    const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const answers: Record<string, unknown>[] = [];
+    page.on('response', async (r) => {
+      if (r.url().includes('/replay?') && r.ok()) answers.push((await r.json()) as Record<string, unknown>);
+    });
+    await page.goto('/'); // a guest
+    await expect(page.getByTestId('create')).toBeVisible();
+    const made = await page.request.post('/api/tables', {
+      data: { game, options, rated: false, seats: Array.from({ length: seats }, () => ({ kind: 'bot', bot: 'random' })) },
+    });
+    expect(made.ok()).toBe(true);
+    const id = ((await made.json()) as { id: string }).id;
+    expect((await page.request.post(`/api/tables/${id}/start`)).ok()).toBe(true);
+    await expect.poll(async () => ((await (await page.request.get(`/api/tables/${id}`)).json()) as { status: string }).status,
+      { timeout: 60_000 }).toBe('finished');
+
+    await page.goto(`/tables/${id}/replay`);
+    const replay = page.getByTestId('replay');
+    await expect(replay).toHaveAttribute('data-perspective', 'spectator');
+    await expect(page.getByTestId('replay-as').locator('option')).toHaveCount(1); // no seat of mine
+    await expect(page.getByTestId('replay-as')).toHaveValue('spectator');
+    const total = Number(await page.locator('.replay input[type=range]').getAttribute('max'));
+    expect(total).toBeGreaterThan(4);
+    await expect(page.getByTestId('end')).toBeVisible();
+    await expect(page.getByTestId('end-friendly')).toBeVisible();
+    await page.keyboard.press('Home');
+    await expect(replay).toHaveAttribute('data-at', '0');
+    await expect(page.getByTestId(game)).toBeVisible();
+    await expect(page.getByTestId('end')).toHaveCount(0);
+    for (let i = 1; i <= 4; i++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(replay).toHaveAttribute('data-at', String(i));
+    }
+    const half = Math.floor(total / 2);
+    await page.locator('.replay input[type=range]').fill(String(half));
+    await expect(replay).toHaveAttribute('data-at', String(half));
+    await expect(page.getByTestId(game)).toBeVisible();
+    await expect(page.getByTestId(game)).toHaveAttribute('data-' + (game === 'fist' ? 'legal' : 'decision'), 'none');
+    await page.screenshot({ path: resolve(shots, `replay-${game}-spectator.png`), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(answers.length).toBeGreaterThan(5);
+    for (const r of answers) {
+      expect(r.perspective).toBeNull();
+      expect((r.view as { private: unknown }).private).toBeNull();
+      for (const o of objects({ steps: r.steps })) {
+        if ('code' in o && 'to' in o) expect(o.to ?? null).toBeNull();
+        expect('action' in o && 'events' in o).toBe(false); // no seat's own moves
+      }
+    }
+    await ctx.close();
+  });
+}
 
 test('the rules of each game with every card, in English and in German, on a phone', async ({ browser }) => {
   const de = cat('de');
@@ -167,6 +251,9 @@ test('a Dragon Master match against a bot, round after round to two dragons (M5)
   await expect(page.locator('table.compare')).toHaveCount(rounds);
   expect(rounds).toBeGreaterThanOrEqual(2);
   await expect(master.locator('.dragons').filter({ hasText: /\b2\b/ })).toHaveCount(1);
+  // a friendly table: said so, and no rating moved
+  await expect(page.getByTestId('end-friendly')).toBeVisible();
+  await expect(page.getByTestId('rating-change')).toHaveCount(0);
   await page.screenshot({ path: resolve(shots, 'master-match-end.png'), fullPage: true });
   await ctx.close();
 });

@@ -190,7 +190,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health */
+        /**
+         * Health
+         * @description Alive; the protocol version; and which server process answered (many processes
+         *     behind a load balancer: the id that claims of tables name).
+         */
         get: operations["health_api_health_get"];
         put?: never;
         post?: never;
@@ -339,6 +343,27 @@ export interface paths {
          *     bot takes it (the leaver is ranked last if the table is rated).
          */
         post: operations["leave_api_tables__table_id__leave_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Table Ratings
+         * @description Each seat's rating change from a rated table (the end of game screen's "before ->
+         *     after"); public, as leaderboards and profiles are.
+         */
+        get: operations["table_ratings_api_tables__table_id__ratings_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -618,6 +643,23 @@ export interface components {
             username: string;
         };
         /**
+         * RatingChangeOut
+         * @description One seat's rating change from a rated table: its rated player, the place the rating
+         *     used, and the ordinal before and after (before: the player's previous point, or a fresh
+         *     rating for a first game).
+         */
+        RatingChangeOut: {
+            /** After */
+            after: number;
+            /** Before */
+            before: number;
+            /** Placing */
+            placing: number;
+            player: components["schemas"]["PlayerOut"];
+            /** Seat */
+            seat: number;
+        };
+        /**
          * RealTimeIn
          * @description A time bank per player: ``initial`` seconds, ``increment`` added after each of the
          *     player's moves, never more than ``maximum`` (default: ``initial``).
@@ -769,6 +811,21 @@ export interface components {
             seats?: components["schemas"]["SeatIn"][] | null;
             /** Takeover Bot */
             takeover_bot?: string | null;
+        };
+        /**
+         * TableRatingsOut
+         * @description What a finished table did to ratings: nothing for a friendly one (``rated`` false,
+         *     no changes) or one that is not finished yet.
+         */
+        TableRatingsOut: {
+            /** Changes */
+            changes: components["schemas"]["RatingChangeOut"][];
+            /** Players */
+            players: (components["schemas"]["PlayerOut"] | null)[];
+            /** Rated */
+            rated: boolean;
+            /** Table Id */
+            table_id: string;
         };
         /** TokenIn */
         TokenIn: {
@@ -2915,6 +2972,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    table_ratings_api_tables__table_id__ratings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableRatingsOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description a method the path does not have */

@@ -11,6 +11,7 @@ export type SeatIn = Schemas['SeatIn'];
 export type SeatSet = Schemas['SeatSet'];
 export type Profile = Schemas['ProfileOut'];
 export type Leaderboard = Schemas['LeaderboardOut'];
+export type TableRatings = Schemas['TableRatingsOut'];
 export type ErrorOut = Schemas['ErrorOut'];
 export type Rules = Schemas['RulesOut'];
 export type ApiPath = keyof paths;
@@ -120,6 +121,7 @@ export const api = {
   setSeat: (id: string, seat: number, body: SeatSet) =>
     call<TableInfo & { invite?: Invite }>('PUT', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body),
   profile: (username: string) => call<Profile>('GET', `/api/users/${encodeURIComponent(username)}`),
+  tableRatings: (id: string) => call<TableRatings>('GET', `/api/tables/${encodeURIComponent(id)}/ratings`),
   leaderboard: (game: string) => call<Leaderboard>('GET', `/api/leaderboard/${encodeURIComponent(game)}`),
   finished: (offset = 0, game?: string) => {
     const q = new URLSearchParams({ status: 'finished', limit: '25', offset: String(offset) });

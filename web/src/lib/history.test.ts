@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { View } from '../gen/protocol';
-import { chartPoints, eventsUpTo, replayTable, stepForKey, type ReplayStep } from './history';
+import { chartPoints, eventsUpTo, signed, replayTable, stepForKey, type ReplayStep } from './history';
 
 const ev = (seq: number) => ({ seq, code: `x.e${seq}`, params: {} }) as unknown as ReplayStep['events'][number];
 
@@ -50,5 +50,15 @@ describe('the rating chart', () => {
     expect(chartPoints([], 100, 50)).toBe('');
     expect(chartPoints([7], 100, 50)).toBe('50.0,25.0');
     expect(chartPoints([3, 3], 100, 50, 0)).toBe('0.0,25.0 100.0,25.0');
+  });
+});
+
+describe('a rating change', () => {
+  it('always carries its sign, rounded to one decimal', () => {
+    expect(signed(1.26)).toBe('+1.3');
+    expect(signed(-0.44)).toBe('-0.4');
+    expect(signed(0)).toBe('+0.0');
+    expect(signed(-0.04)).toBe('+0.0'); // rounds to nothing: no "-0.0"
+    expect(signed(-12.96)).toBe('-13.0');
   });
 });

@@ -66,3 +66,10 @@ export function chartPoints(values: readonly number[], width: number, height: nu
   const y = (v: number) => (span === 0 ? height / 2 : pad + ((hi - v) * (height - 2 * pad)) / span);
   return values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
 }
+
+/** A rating change with its sign and one decimal ("+1.3", "-0.4", "+0.0"): the end screen's
+ * delta, so that a loss never reads as a gain. */
+export function signed(delta: number): string {
+  const r = Math.round(delta * 10) / 10;
+  return `${r < 0 ? '-' : '+'}${Math.abs(r).toFixed(1)}`;
+}

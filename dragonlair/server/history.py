@@ -70,6 +70,7 @@ def replay_steps(game_id: str, options: JSON, actions: list[tuple[int, str]],
 async def replay(table_id: str, request: Request,
                  at: Annotated[int | None, Query(ge=0, le=10**7)] = None,
                  as_: Annotated[Literal["seat", "spectator"], Query(alias="as")] = "seat",
+                 with_record: Annotated[bool, Query(alias="record")] = True,
                  ) -> JSON:
     """A finished table: its record, and the replay from the caller's perspective (their
     seat if they held one, else a spectator's; ``as=spectator``: a spectator's, whoever
@@ -97,9 +98,9 @@ async def replay(table_id: str, request: Request,
             raise ServerError("server.replay.bad_point", 422, at=point, actions=len(actions))
         steps, view = replay_steps(table.game, dict(table.options), actions, seat, point)
         out: JSON = {"table": table_json(s, table, detail=True), "perspective": seat,
-                     "seat": held,
-                     "record": record(table_id, s), "steps": steps, "at": point,
-                     "view": view}
+                     "seat": held, "steps": steps, "at": point, "view": view}
+        if with_record:  # the whole record (public once the game is over); ``record=false``
+            out["record"] = record(table_id, s)  # leaves it out: a client stepping through
         done: JSON = json.loads(json.dumps(out))
         return done
 

@@ -129,6 +129,8 @@ def test_the_replay_of_a_finished_fist_game_keeps_every_secret(server: ServerThr
     assert watched["perspective"] is None and watched["seat"] == 0
     assert {k: v for k, v in watched.items() if k != "seat"} == \
         {k: v for k, v in spectator.items() if k != "seat"}
+    lean = replay_of(ann, tid, record="false")  # what the browser asks for: no record
+    assert "record" not in lean and lean["steps"] == mine["steps"]
     r = ann.http.get(f"/api/tables/{tid}/replay", params={"as": "p1"})
     assert r.status_code == 422  # another seat's perspective is no choice
 

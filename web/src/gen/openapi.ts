@@ -3261,6 +3261,7 @@ export interface operations {
             query?: {
                 as?: "seat" | "spectator";
                 at?: number | null;
+                record?: boolean;
             };
             header?: never;
             path: {

@@ -129,7 +129,7 @@ export const api = {
     return call<TableInfo[]>('GET', `/api/tables?${q.toString()}`);
   },
   replay: (id: string, at: number | null, as: 'seat' | 'spectator') => {
-    const q = new URLSearchParams({ as });
+    const q = new URLSearchParams({ as, record: 'false' }); // the steps and views suffice
     if (at !== null) q.set('at', String(at));
     return call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?${q.toString()}`);
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage, pluralIndex, render, renderError, type Catalogue } from './format';
+import { distinctNames, pickLanguage, pluralIndex, render, renderError, type Catalogue } from './format';
 
 const en: Catalogue = {
   lang: 'en',
@@ -59,5 +59,13 @@ describe('pickLanguage', () => {
     expect(pickLanguage('de', ['en-US'], ['en', 'de'])).toBe('de');
     expect(pickLanguage(null, ['de-AT', 'en'], ['en', 'de'])).toBe('de');
     expect(pickLanguage('fr', ['fr-FR'], ['en', 'de'])).toBe('en');
+  });
+});
+
+describe('seat names', () => {
+  it('tells apart only the names two seats share', () => {
+    expect(distinctNames(['Ann', 'Random bot', 'Random bot', 'Bob'])).toEqual(['Ann', 'Random bot (p1)', 'Random bot (p2)', 'Bob']);
+    expect(distinctNames(['Ann', 'Bob'])).toEqual(['Ann', 'Bob']);
+    expect(distinctNames([])).toEqual([]);
   });
 });

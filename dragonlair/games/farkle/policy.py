@@ -319,8 +319,15 @@ class RecruitDP:
         return total
 
     def should_roll(self, n: int, p: int, g: int = 0, t: int = 1) -> bool:
-        """Whether the policy rolls on (rather than banks) with n dice and p pending."""
-        return self.roll_value(n, p, g, t) > self.bank_value(p) + 1e-9
+        """Whether the policy rolls on (rather than banks) with n dice and p pending. After an
+        item was drawn (g) or Tabby used (t = 0) the choice is the one of that table, with
+        the item counted on both sides, as :meth:`value` counts it (comparing rolling with
+        the item against banking without it would roll where banking is worth more)."""
+        if g and self.after_item is not None:
+            return self.after_item.should_roll(n, p + self.worth * self.step, 0, t)
+        if not t and self.after_tabby is not None:
+            return self.after_tabby.should_roll(n, p, g, 1)
+        return self.roll_value(n, p) > self.bank_value(p) + 1e-9
 
     def threshold(self, n: int) -> int:
         """The pending amount from which banking is optimal with ``n`` dice in hand: the

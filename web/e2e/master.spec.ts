@@ -167,3 +167,79 @@ test('a whole Dragon Master game: invite link, spectator, reload, German phone, 
   expect(latencies.length).toBeGreaterThanOrEqual(20);
   await Promise.all([a.ctx.close(), b.ctx.close(), s.ctx.close()]);
 });
+
+test('a Dragon Master match on a German phone: the dragons, each round explained, the next round begun (M4, M5)', async ({ browser }) => {
+  const { ctx, page } = await open(browser, { locale: 'de-DE', viewport: { width: 360, height: 740 } });
+  await page.goto('/');
+  await page.locator('#game').selectOption('master');
+  await page.locator('#opt-master-match').check();
+  await page.locator('#seat-1').selectOption('bot');
+  await page.locator('#bot-1').selectOption('random');
+  await page.getByTestId('create').click();
+  await page.getByTestId('start').click();
+  const master = page.getByTestId('master');
+  await expect(page.getByTestId('dragons-0')).toContainText('0');
+  await expect(page.getByTestId('dragons-1')).toContainText('0');
+  await expect(page.getByTestId('round-begun')).toHaveCount(0); // nothing to explain in round 1
+
+  // play round 1 to its end: the second round begins, and the first one is explained
+  for (let i = 0; i < 40 && (await master.getAttribute('data-round')) === '1'; i++) {
+    if (!(await playIfMyTurn(page))) await page.waitForTimeout(50);
+  }
+  await expect(master).toHaveAttribute('data-round', '2');
+  const begun = page.getByTestId('round-begun');
+  await expect(begun).toContainText(/Runde 1: .* (gewinnt|unentschieden)/);
+  await expect(begun).toContainText(/Runde 2 hat begonnen: .+ fängt an\./);
+  await expect(page.getByTestId('round-1-why')).toHaveText((await begun.textContent())!.split('.')[0]!.trim() + '.');
+  const decides = page.getByTestId('round-1').locator('tr.decides');
+  const drawn = (await page.getByTestId('round-1-why').textContent())!.includes('unentschieden');
+  await expect(decides).toHaveCount(drawn ? 0 : 1);
+  if (!drawn) await expect(decides).toContainText(de.messages['web.master.decides']!);
+  // one of the two took a dragon, unless the round was drawn
+  const dragons = [await page.getByTestId('dragons-0').textContent(), await page.getByTestId('dragons-1').textContent()].join(' ');
+  expect((dragons.match(/: 1 Drache\b/g) ?? []).length).toBe(drawn ? 0 : 1);
+  expect(await page.getByTestId('dragons-0').locator('xpath=..').textContent()).toMatch(/Drachen? · \S/);
+  await page.screenshot({ path: resolve(shots, 'master-match-round2-phone-de.png'), fullPage: true });
+  // the link to the round's comparison, by keyboard
+  await begun.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#round-1$/);
+  await expect(page.getByTestId('round-1')).toBeInViewport();
+
+  // on to the end of the match: two dragons, every round's comparison explained
+  for (let i = 0; i < 400 && (await page.getByTestId('end').count()) === 0; i++) {
+    if (!(await playIfMyTurn(page))) await page.waitForTimeout(50);
+  }
+  await expect(page.getByTestId('end')).toBeVisible();
+  const rounds = Number(await master.getAttribute('data-round'));
+  await expect(page.locator('table.compare')).toHaveCount(rounds);
+  for (let r = 1; r <= rounds; r++) await expect(page.getByTestId(`round-${r}-why`)).toContainText(`Runde ${r}:`);
+  await expect(page.getByTestId('round-begun')).toHaveCount(0);
+  await expect(master.locator('.dragons').filter({ hasText: ': 2 Drachen' })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: resolve(shots, 'master-match-end-phone-de.png'), fullPage: true });
+  await ctx.close();
+});
+
+test('a turn-based table in German: the deadline of the seat to move as a German date and time', async ({ browser }) => {
+  const { ctx, page } = await open(browser, { locale: 'de-DE' });
+  await page.goto('/');
+  await page.locator('#game').selectOption('master');
+  await page.locator('#seat-1').selectOption('bot');
+  await page.locator('#bot-1').selectOption('random');
+  await page.getByRole('combobox', { name: de.messages['web.clock.title']! }).selectOption('turn');
+  await page.getByTestId('create').click();
+  await page.getByTestId('start').click();
+  const master = page.getByTestId('master');
+  await expect(master).toHaveAttribute('data-my-turn', 'true', { timeout: 15_000 });
+  const mine = page.getByTestId('clock-0');
+  await expect(mine).toHaveClass(/running/);
+  // a day to move: h:mm:ss, not low, and the deadline written the German way
+  await expect(mine.locator('.time')).toHaveText(/^2[34]:\d\d:\d\d$/);
+  await expect(mine).not.toHaveClass(/low/);
+  await expect(mine.locator('.deadline')).toHaveText(/^Zug bis \d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
+  await expect(mine).toHaveAttribute('aria-label', /: noch 2[34]:\d\d:\d\d, läuft$/);
+  await expect(page.getByTestId('clock-1').locator('.deadline')).toHaveCount(0);
+  await page.screenshot({ path: resolve(shots, 'master-turn-clock-de.png') });
+  await ctx.close();
+});

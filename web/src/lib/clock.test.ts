@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClockOut, SeatClockOut } from '../gen/protocol';
-import { formatClock, isLow, remainingNow } from './clock';
+import { formatClock, formatDeadline, isLow, remainingNow } from './clock';
 
 const seat = (remaining: number, running: boolean): SeatClockOut =>
   ({ seat: 0, remaining, running, deadline: null }) as unknown as SeatClockOut;
@@ -31,5 +31,15 @@ describe('the clocks on screen', () => {
     expect(isLow(short, 5)).toBe(true);
     expect(isLow(turn, 3599)).toBe(true);
     expect(isLow(turn, 7200)).toBe(false);
+  });
+
+  it('writes a turn-based deadline as a date and time in the chosen language', () => {
+    const at = Date.UTC(2026, 5, 3, 14, 30) / 1000; // 3 June 2026, 14:30 UTC
+    const en = formatDeadline(at, 'en', 'UTC');
+    const de = formatDeadline(at, 'de', 'UTC');
+    expect(en).toMatch(/Jun 3, 2026/);
+    expect(en).toMatch(/2:30\sPM/);
+    expect(de).toMatch(/03\.06\.2026/);
+    expect(de).toMatch(/14:30/);
   });
 });

@@ -26,3 +26,9 @@ export function isLow(clock: ClockOut, seconds: number): boolean {
   const initial = typeof clock.initial === 'number' ? clock.initial : 300;
   return seconds < Math.min(30, initial / 10);
 }
+
+/** A turn-based deadline (seconds since the epoch, as the server sends it) as a date and time
+ * in the reader's language, not the browser's. */
+export function formatDeadline(at: number, lang: string, timeZone?: string): string {
+  return new Date(at * 1000).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+}

@@ -7,10 +7,12 @@ export type Route =
   | { name: 'replays' }
   | { name: 'leaderboard'; game: string | null }
   | { name: 'profile'; username: string }
-  | { name: 'rules'; game: string }
+  | { name: 'rules'; game: string; table: string | null }
   | { name: 'notfound' };
 
-export function parseRoute(path: string): Route {
+/** The route of an address: its path, and for the rules its query's `table` (the table whose
+ * own characters the page lists as well). */
+export function parseRoute(path: string, search = ''): Route {
   if (path === '/' || path === '') return { name: 'home' };
   if (path === '/settings') return { name: 'settings' };
   const m = /^\/tables\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
@@ -29,25 +31,28 @@ export function parseRoute(path: string): Route {
     }
   }
   const rules = /^\/rules\/([a-z0-9_-]{1,64})\/?$/.exec(path);
-  if (rules) return { name: 'rules', game: rules[1]! };
+  if (rules) {
+    const table = new URLSearchParams(search).get('table');
+    return { name: 'rules', game: rules[1]!, table: table && /^[A-Za-z0-9_-]{1,32}$/.test(table) ? table : null };
+  }
   return { name: 'notfound' };
 }
 
 export const router = $state<{ route: Route; hash: string }>({
-  route: parseRoute(globalThis.location?.pathname ?? '/'),
+  route: parseRoute(globalThis.location?.pathname ?? '/', globalThis.location?.search ?? ''),
   hash: globalThis.location?.hash ?? '',
 });
 
 export function navigate(path: string, replace = false): void {
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
-  router.route = parseRoute(location.pathname);
+  router.route = parseRoute(location.pathname, location.search);
   router.hash = location.hash;
   window.scrollTo(0, 0);
 }
 
 globalThis.addEventListener?.('popstate', () => {
-  router.route = parseRoute(location.pathname);
+  router.route = parseRoute(location.pathname, location.search);
   router.hash = location.hash;
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, fromScreen, isRotated, layout, lineScore, parseCell, toScreen } from './grid';
+import { compare, explain, fromScreen, isRotated, layout, lineScore, parseCell, toScreen } from './grid';
 
 describe('the grid from each side', () => {
   it('the first player sees it as it is, row 7 on top', () => {
@@ -41,5 +41,11 @@ describe('the grid from each side', () => {
   it('lays out the final comparison from the lowest line, the server naming the decider', () => {
     const cmp = compare([30, 3, 10, 100], [3, 31, 10, 100], 1, 2);
     expect(cmp.lines.map((l) => [l.a, l.b, l.decides])).toEqual([[3, 3, false], [10, 10, false], [30, 31, true], [100, 100, false]]);
+  });
+  it('explains a round as the engine does: the deciding lines of each player, or a drawn round (M4)', () => {
+    // the third-lowest lines decide, 30 of the columns against 31 of the rows
+    expect(explain(2, [30, 3, 10, 100], [3, 31, 10, 100], 1, 2)).toEqual({ code: 'master.round.won', params: { round: 2, seat: 1, at: 2, a: 30, b: 31 } });
+    expect(explain(1, [12, 30, 31, 30], [15, 5, 13, 6], 0, 0)).toEqual({ code: 'master.round.won', params: { round: 1, seat: 0, at: 0, a: 12, b: 5 } });
+    expect(explain(3, [1, 2, 3, 4], [4, 3, 2, 1], null, null)).toEqual({ code: 'master.round.drawn', params: { round: 3 } });
   });
 });

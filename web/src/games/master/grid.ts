@@ -100,3 +100,13 @@ export function compare(columns: readonly number[], rows: readonly number[], win
   const lines = a.map((v, i) => ({ which: i, a: v, b: b[i] ?? 0, decides: i === decidedAt }));
   return { lines, winner };
 }
+
+/** The sentence that explains a finished round (M4), as the engine's own event says it: the
+ * catalogue code and its params (the game log and the rounds panel read the same). A round
+ * without a deciding line is a drawn one. */
+export function explain(round: number, columns: readonly number[], rows: readonly number[], winner: number | null, decidedAt: number | null): { code: string; params: Record<string, unknown> } {
+  if (winner === null || decidedAt === null) return { code: 'master.round.drawn', params: { round } };
+  const a = [...columns].sort((x, y) => x - y)[decidedAt] ?? 0;
+  const b = [...rows].sort((x, y) => x - y)[decidedAt] ?? 0;
+  return { code: 'master.round.won', params: { round, seat: winner, at: decidedAt, a, b } };
+}

@@ -1,0 +1,41 @@
+// The custom Fist characters of a table (rule F9), read from the table's options as the
+// server lists them (GET /api/tables/{id}: options.custom, the characters' data that the game
+// checked when the table was made). The rules page opened from such a table lists them after
+// the game's own cards. The options arrive as untyped JSON: anything not shaped like a
+// character is left out rather than shown half.
+
+/** One custom character as the rules page shows it, in the reader's language. */
+export interface CustomCharacter {
+  id: string;
+  name: string;
+  count: number;
+  text: string;
+}
+
+type Texts = Record<string, unknown>;
+
+const isTexts = (v: unknown): v is Texts => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The text in `lang`, else the English one; none without the English one, which the game
+ * requires of every character. */
+function pick(texts: Texts, lang: string): string | null {
+  if (typeof texts.en !== 'string') return null;
+  const own = texts[lang];
+  return typeof own === 'string' && own ? own : texts.en;
+}
+
+/** The custom characters in a table's `options`, named and described in `lang`. */
+export function customCharacters(options: Record<string, unknown> | null | undefined, lang: string): CustomCharacter[] {
+  const list = options?.custom;
+  if (!Array.isArray(list)) return [];
+  const out: CustomCharacter[] = [];
+  for (const raw of list as unknown[]) {
+    if (!isTexts(raw) || typeof raw.id !== 'string' || !isTexts(raw.name) || !isTexts(raw.text)) continue;
+    const name = pick(raw.name, lang);
+    const text = pick(raw.text, lang);
+    if (name === null || text === null) continue;
+    const count = typeof raw.count === 'number' && Number.isInteger(raw.count) && raw.count > 0 ? raw.count : 1;
+    out.push({ id: raw.id, name, count, text });
+  }
+  return out;
+}

@@ -189,6 +189,21 @@ def test_serve_with_redis_needs_postgresql_and_a_redis_url() -> None:
     assert code == 2 and "not a Redis URL: localhost:6379" in out
 
 
+def test_serve_names_a_database_or_redis_it_cannot_reach_in_one_line() -> None:
+    """Nothing listens on port 1: the server does not start, and says which service and why
+    in one line (no traceback), hiding a Redis password."""
+    pytest.importorskip("psycopg")
+    pytest.importorskip("redis")
+    code, out = invoke("serve", "--db", "postgresql://x@127.0.0.1:1/y")
+    assert code == 2 and "cannot use the database postgresql+psycopg://x@127.0.0.1:1/y" in out
+    assert "Traceback" not in out
+    code, out = invoke("serve", "--db", "nonsense://")
+    assert code == 2 and "cannot use the database nonsense://" in out
+    code, out = invoke("serve", "--redis", "redis://:secret@127.0.0.1:1/0",
+                       "--db", "postgresql://x@127.0.0.1:1/y")
+    assert code == 2 and "cannot use the database" in out  # the database is checked first
+
+
 # ---------------------------------------------------------------- only passing; after the end
 def test_auctions_a_human_could_only_pass_are_summed_up_on_their_next_screen() -> None:
     """p0 bids all their gold (8 Fairy, 2 Common, F3) on the second card: the rest of the

@@ -43,6 +43,9 @@ class Limits:
     max_open_tables_per_user: int = 10
     #: chance draws and bot moves applied in a row before the server yields to others
     max_auto_actions: int = 100_000
+    #: many processes: how often a person's action is judged again after another process
+    #: committed the same sequence number first (then ``server.act.stale``)
+    max_commit_races: int = 5
     #: table chat: the longest line (characters, after trimming blanks), lines per minute a
     #: user may write (token bucket, per user), the burst saved up, and the lines of history
     #: a ``welcome`` carries

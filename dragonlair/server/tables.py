@@ -186,6 +186,9 @@ class TableRuntime:
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
         self.task: asyncio.Task[None] | None = None
+        #: many processes: news from another process waits to be read (:meth:`refresh_soon`)
+        self.stale = False
+        self.refresh_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ state
     @property
@@ -299,6 +302,33 @@ class TableRuntime:
         or ``chat``. They catch up from the database; nothing is sent with one process."""
         self.hub.announce(self.id, {"k": kind, **extra}, since, seq)
 
+    def refresh_soon(self) -> None:
+        """News from another process: re-read the table in a task of its own, so that the
+        bus's reader goes on to the next table at once; notices that arrive meanwhile are
+        served by one more read (they only say *that* the table changed)."""
+        self.stale = True
+        if self.refresh_task is None:
+            self.refresh_task = asyncio.create_task(self.refresh())
+
+    async def refresh(self) -> None:
+        """Catch up with the database and send each viewer here what its seat may see; the
+        holder of the table's claim also runs its clocks, chance and bots."""
+        try:
+            while self.stale:
+                self.stale = False
+                async with self.lock:
+                    await self.sync()
+                    self.broadcast()
+                    if self.hub.runs(self.id):
+                        await self.tick()
+                self.kick()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the next notice (or the claim's sweep) tries again
+            log.exception("table %s: catching up with another process failed", self.id)
+        finally:
+            self.refresh_task = None
+
     def welcome(self, viewer: Viewer, re: str | None = None,
                 extra: JSON | None = None) -> None:
         viewer.greeted = True
@@ -321,42 +351,48 @@ class TableRuntime:
             viewer.push({"type": "error", **err, **({"re": re} if re is not None else {})})
 
         async with self.lock:
-            done = await self.sync((viewer.user_id, key))
-            seat = self.seat_of(viewer.user_id)
-            if seat is None:
-                return refuse(ServerError("server.act.not_seated").to_json())
-            if self.status != "running":
-                return refuse(ServerError("server.act.not_running",
-                                          status=self.status).to_json())
-            if self.flagged(seat):
-                await self.tick()  # the timer has not fired yet: a bot takes the seat now
-                self.kick()
-                return refuse(ServerError("server.clock.flagged", seat=seat).to_json())
-            user_id = viewer.user_id
-            assert user_id is not None
-            if done is not None:
-                return refuse(ServerError("server.act.duplicate_key", key=key,
-                                          seq=done).to_json())
-            if not self.fresh_enough(seat, seen):
+            # another process may commit between our sync and our insert: then
+            # UNIQUE(table_id, seq) refuses ours, nothing was written, and the move is judged
+            # again on the log as it is now, as one process judges a move that arrives after
+            # another (accepted, stale, illegal, or a key already used); a few rounds at most
+            for attempt in range(self.hub.settings.limits.max_commit_races):
+                done = await self.sync((viewer.user_id, key))
+                seat = self.seat_of(viewer.user_id)
+                if seat is None:
+                    return refuse(ServerError("server.act.not_seated").to_json())
+                if self.status != "running":
+                    return refuse(ServerError("server.act.not_running",
+                                              status=self.status).to_json())
+                if self.flagged(seat):
+                    await self.tick()  # the timer has not fired yet: a bot takes the seat now
+                    self.kick()
+                    return refuse(ServerError("server.clock.flagged", seat=seat).to_json())
+                user_id = viewer.user_id
+                assert user_id is not None
+                if done is not None:
+                    return refuse(ServerError("server.act.duplicate_key", key=key,
+                                              seq=done).to_json())
+                if not self.fresh_enough(seat, seen):
+                    return refuse(ServerError("server.act.stale", seen=seen,
+                                              seq=self.seq).to_json())
+                try:
+                    action = self.game.parse_action(text)
+                    trial = self.state.clone()
+                    before = tuple(trial.current_seats())
+                    trial.apply(seat, action)
+                except DragonlairError as exc:
+                    return refuse(exc.to_json())
+                rows = [Row(seat, str(action), user_id, before)]
+                try:
+                    await self.commit(trial, rows, (user_id, key))
+                except IntegrityError:
+                    log.info("table %s: another process committed seq %d first (round %d)",
+                             self.id, self.seq, attempt + 1)
+                    continue
+                break
+            else:  # lost every round: the table is too busy; the client may send it again
                 return refuse(ServerError("server.act.stale", seen=seen,
                                           seq=self.seq).to_json())
-            try:
-                action = self.game.parse_action(text)
-                trial = self.state.clone()
-                before = tuple(trial.current_seats())
-                trial.apply(seat, action)
-            except DragonlairError as exc:
-                return refuse(exc.to_json())
-            rows = [Row(seat, str(action), user_id, before)]
-            try:
-                await self.commit(trial, rows, (user_id, key))
-            except IntegrityError:
-                await self.sync()
-                done = await self.hub.db(lambda s: key_seq(s, self.id, user_id, key))
-                err = (ServerError("server.act.duplicate_key", key=key, seq=done)
-                       if done is not None
-                       else ServerError("server.act.stale", seen=seen, seq=self.seq))
-                return refuse(err.to_json())
             ack: JSON = {"type": "ack", "key": key, "seq": self.seq}
             if re is not None:
                 ack["re"] = re
@@ -574,7 +610,8 @@ class TableRuntime:
             for _ in range(self.hub.settings.limits.max_auto_actions):
                 async with self.lock:
                     await self.sync()
-                    if self.status != "running" or self.state.is_terminal():
+                    if self.status != "running" or self.state.is_terminal() \
+                            or not self.hub.runs(self.id):  # the claim passed on meanwhile
                         self.task = None
                         return
                     if self.state.is_chance():
@@ -736,6 +773,8 @@ class Hub:
     claimed: set[str] = field(default_factory=set)
     subscriptions: dict[str, Subscription] = field(default_factory=dict)
     claim_timer: Timer | None = None
+    #: until when the leases of the last successful renewal hold (wall-clock time)
+    leases_until: float = 0.0
     background: set[asyncio.Task[None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
@@ -779,9 +818,20 @@ class Hub:
 
     async def catch_up(self, table_id: str, seq: int) -> list[TableEvent]:
         """What a subscription missed after log length ``seq``: one notice to re-read the
-        table if its log is longer now (the database is the truth)."""
-        count = await self.db(lambda s: action_count(s, table_id))
-        return [TableEvent(table_id, {"k": "sync", "p": ""}, seq, count)] if count > seq else []
+        table if its log is longer now, or if its seats or status changed without an action
+        (a takeover or a seat taken while Redis was away); the database is the truth."""
+        def read(s: OrmSession) -> tuple[int, list[SeatInfo], str | None]:
+            row = hotpath.table_row(s, table_id)
+            return action_count(s, table_id), read_seats(s, table_id), \
+                None if row is None else row[0]
+
+        count, seats, status = await self.db(read)
+        if count > seq:
+            return [TableEvent(table_id, {"k": "sync", "p": ""}, seq, count)]
+        runtime = self.tables.get(table_id)
+        if runtime is not None and (seats != runtime.seats or status != runtime.status):
+            return [TableEvent(table_id, {"k": "sync", "p": ""})]
+        return []
 
     async def notice(self, event: TableEvent) -> None:
         """News of a table from another process: its viewers here get what they may see,
@@ -798,12 +848,7 @@ class Hub:
             return
         if kind == "takeover" and isinstance(payload.get("note"), dict):
             runtime.tell(payload["note"])
-        async with runtime.lock:
-            await runtime.sync()
-            runtime.broadcast()
-            if self.runs(runtime.id):
-                await runtime.tick()
-        runtime.kick()
+        runtime.refresh_soon()
 
     async def subscribe(self, runtime: TableRuntime) -> None:
         if self.multi and runtime.id not in self.subscriptions:
@@ -814,7 +859,17 @@ class Hub:
         """Renew this process's leases, take free and expired claims (a dead process's
         tables), and start or stop running tables accordingly."""
         at, ttl = time.time(), self.settings.claim_ttl_s
-        owned = set(await self.db(lambda s: claims.sweep(s, self.process_id, at, ttl)))
+        try:
+            owned = set(await self.db(lambda s: claims.sweep(s, self.process_id, at, ttl)))
+        except Exception:
+            # the database is away: our leases run out unrenewed, and once they have,
+            # another process may hold the tables, so this one stops running them
+            log.exception("renewing the table claims failed")
+            if at < self.leases_until:
+                return
+            owned = set()
+        else:
+            self.leases_until = at + ttl
         gained, lost = owned - self.claimed, self.claimed - owned
         self.claimed = owned
         for table_id in sorted(gained):
@@ -834,14 +889,15 @@ class Hub:
                 held.schedule()  # no timers here any more
 
     def claims_later(self) -> None:
-        """Run :meth:`claim_round` every ``claim_renew_s`` seconds."""
+        """Run :meth:`claim_round` every ``claim_renew_s`` seconds of real time (leases are
+        wall-clock times shared by the processes, whatever clock the tables' clocks read)."""
         def due() -> None:
             self.claim_timer = None
             if not self.closing:
                 self.spawn(self.claims_again())
 
-        self.claim_timer = self.clock.call_at(
-            self.clock.now() + self.settings.claim_renew_s, due)
+        self.claim_timer = asyncio.get_running_loop().call_later(
+            self.settings.claim_renew_s, due)
 
     async def claims_again(self) -> None:
         try:
@@ -996,6 +1052,8 @@ class Hub:
                 runtime.timer.cancel()
             if runtime.task is not None:
                 runtime.task.cancel()
+            if runtime.refresh_task is not None:
+                runtime.refresh_task.cancel()
             for viewer in list(runtime.viewers):
                 viewer.close()
         if self.group is not None:

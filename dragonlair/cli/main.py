@@ -13,10 +13,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from dragonlair.cli.analyse_cmd import analyse
 from dragonlair.cli.balance_cmd import balance
 from dragonlair.cli.db_cmd import db_app
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
+from dragonlair.cli.learn_cmd import learn
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
 from dragonlair.core.i18n import languages, render
@@ -415,6 +417,47 @@ def bench_versus(ids: list[str], seconds: float, as_json: bool) -> None:
     console.print(versus_table(result))
 
 
+def serve_preflight(db: str | None, data: Path | None, redis: str | None) -> None:
+    """Fail with one line, before anything starts, when the database given by ``--db`` or the
+    Redis of ``--redis`` cannot be reached or its URL cannot be read (the server's start
+    would end in a traceback instead)."""
+    if db is not None:
+        from dragonlair.cli.db_cmd import _engine, _fail
+
+        try:
+            engine, shown = _engine(db, data)
+        except Exception as exc:  # not a URL SQLAlchemy can read
+            _fail("en", db, exc)
+            return
+        try:
+            with engine.connect():
+                pass
+        except Exception as exc:  # unreachable, refused, no such database
+            _fail("en", shown, exc)
+        finally:
+            engine.dispose()
+    if redis is not None:
+        from urllib.parse import urlsplit
+
+        try:
+            from redis import Redis
+        except ImportError as exc:
+            fail_with("cli.err_server_extra", why=str(exc))
+            return
+        parts = urlsplit(redis)
+        shown = redis if parts.password is None else redis.replace(parts.password, "***", 1)
+        try:
+            client = Redis.from_url(redis, socket_connect_timeout=2, socket_timeout=2)
+            try:
+                client.ping()
+            finally:
+                client.close()
+        except Exception as exc:  # unreachable, refused, a bad port, a wrong password
+            lines = str(exc).strip().splitlines()
+            fail_with("cli.err_redis_down", url=shown,
+                      why=lines[0] if lines else type(exc).__name__)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -448,9 +491,10 @@ def serve(
     if redis is not None:
         if not redis.startswith(("redis://", "rediss://", "unix://")):
             fail_with("cli.err_redis_url", url=redis)
-        if not (db or "").startswith("postgresql"):
+        if not (db or "").startswith(("postgresql", "postgres://")):
             fail_with("cli.err_redis_needs_pg")
         extra.update(redis_url=redis, claim_ttl_s=claim_ttl, claim_renew_s=claim_ttl / 3)
+    serve_preflight(db, data, redis)
     shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
@@ -463,6 +507,8 @@ def serve(
 
 app.command()(tournament)
 app.command()(balance)
+app.command()(analyse)
+app.command()(learn)
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(db_app, name="db")
 

@@ -129,6 +129,9 @@ class GamePlugin:
     bench_options: Mapping[str, Any] = field(default_factory=dict)
     #: the rules in brief and the card list, as Markdown per language (``rules/<lang>.md``)
     rules: Callable[[str], str] | None = None
+    #: hints and post-game analysis: a factory of the game's analyser (an
+    #: :class:`dragonlair.analysis.hints.Analyser`, reading views only; docs/analysis.md)
+    analysis: Callable[[], Any] | None = None
 
 
 def bot_names(plugin: GamePlugin, common: Sequence[str]) -> list[str]:

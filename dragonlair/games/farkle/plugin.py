@@ -61,6 +61,12 @@ def balance(game: Game) -> Any:
     return observer(game)
 
 
+def analysis() -> Any:
+    from dragonlair.games.farkle.analysis import analyser
+
+    return analyser()
+
+
 def view_schema() -> JSON:
     import importlib
 
@@ -93,4 +99,5 @@ PLUGIN = GamePlugin(
     option_files={"decks": "dragonlair.games.farkle.cards:load_deck_file"},
     bench_options={"players": 2},
     rules=rules_in("dragonlair.games.farkle"),
+    analysis=analysis,
 )

@@ -73,6 +73,12 @@ def balance(game: Game) -> Any:
     return observer(game)
 
 
+def analysis() -> Any:
+    from dragonlair.games.fist.analysis import analyser
+
+    return analyser()
+
+
 def view_schema() -> JSON:
     import importlib
 
@@ -111,4 +117,5 @@ PLUGIN = GamePlugin(
     option_files={"custom": "dragonlair.games.fist.custom:load_file"},
     bench_options={"players": 4},
     rules=rules_in("dragonlair.games.fist"),
+    analysis=analysis,
 )

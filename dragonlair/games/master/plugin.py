@@ -61,6 +61,12 @@ def determinizer() -> Determinizer:
     return determinize
 
 
+def analysis() -> Any:
+    from dragonlair.games.master.analysis import analyser
+
+    return analyser()
+
+
 def view_schema() -> JSON:
     from dragonlair.games.master.views import view_schema as schema
 
@@ -107,4 +113,5 @@ PLUGIN = GamePlugin(
     terminal_result="dragonlair.games.master.plugin:result_detail",
     bench_options={},
     rules=rules_in("dragonlair.games.master"),
+    analysis=analysis,
 )

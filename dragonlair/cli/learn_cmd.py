@@ -1,0 +1,166 @@
+"""``dragonlair learn GAME [--lang de]``: a game's tutorial in the terminal
+(:mod:`dragonlair.tutorials`, docs/tutorials.md).
+
+The tutorial's staged game is shown on the game's own terminal screens: the game's
+:class:`~dragonlair.cli.session.Session` (named by the tutorial file, so nothing here knows a
+game) draws the learner's view and reads the move, refusing an illegal one with the engine's
+reason; :class:`TutorialScreens` puts the step's text above the prompt and adds the step's
+hint to a refusal. The :class:`~dragonlair.tutorials.runner.TutorialRunner` judges the move:
+an unexpected legal move is explained and asked again. Registered on the app in
+:mod:`dragonlair.cli.main`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+
+from dragonlair.cli.session import HELP_WORDS, HUMAN, QUIT_WORDS, InputProblem, QuitGame, Session
+from dragonlair.core.i18n import render
+from dragonlair.core.plugin import load_path
+from dragonlair.tutorials.loader import AskStep, TutorialError, load_tutorial
+from dragonlair.tutorials.runner import TutorialRunner
+
+A = TypeVar("A")
+
+
+class TutorialScreens(Session[Any, Any]):
+    """Mixed in before a game's session class: the step's text above every prompt, and the
+    step's hint after the engine's refusal of an illegal move."""
+
+    step_text: str = ""
+    step_hint: str = ""
+
+    def show_step(self) -> None:
+        if self.step_text:
+            self.console.print(Panel(escape(self.step_text), border_style="cyan"),
+                               highlight=False)
+
+    def read_command(self, prompt: str, parse: Callable[[str], A], *,
+                     on_help: Callable[[], None], on_log: Callable[[], None]) -> A:
+        self.show_step()
+        hint = self.step_hint
+
+        def hinted(text: str) -> A:
+            try:
+                return parse(text)
+            except InputProblem as problem:
+                raise InputProblem(f"{problem}\n{hint}" if hint else str(problem)) from None
+
+        def helped() -> None:
+            on_help()
+            self.show_step()
+
+        return super().read_command(prompt, hinted, on_help=helped, on_log=on_log)
+
+
+def screens_for(path: str) -> Callable[..., TutorialScreens]:
+    """The game's session class (``module:Class``) with :class:`TutorialScreens` mixed in
+    (made as the game makes it: ``(game, kinds, bots, seed, lang, console, save)``)."""
+    try:
+        base = load_path(path)
+    except (ImportError, AttributeError, ValueError):
+        raise TutorialError("tutorial.file.terminal") from None
+    if not (isinstance(base, type) and issubclass(base, Session)):
+        raise TutorialError("tutorial.file.terminal")
+    made: Callable[..., TutorialScreens] = type(f"Tutorial{base.__name__}",
+                                                (TutorialScreens, base), {})
+    return made
+
+
+def run_tutorial(source: str | Path, lang: str, console: Console, game: str | None = None) -> int:
+    """Walk the tutorial of a game id (or in a file) at the terminal; the exit code (0: done,
+    1: the learner quit). A malformed tutorial, or one of another game than ``game`` (when
+    given), raises :class:`TutorialError`."""
+    tutorial = load_tutorial(source)
+    if game is not None and tutorial.game != game:
+        raise TutorialError("tutorial.file.other_game", game=tutorial.game, wanted=game)
+    runner = TutorialRunner(tutorial)
+    kinds = [HUMAN if s == tutorial.seat else name for s, name in enumerate(tutorial.names)]
+    session = screens_for(tutorial.terminal)(runner.game, kinds, {}, 0, lang, console, None)
+    session.state = runner.state
+    state = runner.state
+    told = 0
+    ended = False
+
+    def text(code: str, **params: Any) -> str:
+        return render(code, params, lang)
+
+    def tell() -> None:  # what happened since, as the game's screens tell it
+        nonlocal told
+        history = state.history
+        for seat, action in history[told:]:
+            session.after_apply(seat, action)
+        told = len(history)
+
+    console.rule(f"[bold]{escape(text(tutorial.title))}[/]")
+    session.say(escape(text("tutorial.ui.intro")))
+    try:
+        while True:
+            info = runner.current()
+            tell()
+            if info is None:
+                break
+            if state.is_terminal() and not ended:  # the final position before the last words
+                session.show_end()
+                ended = True
+            where = text("tutorial.ui.step", n=info["number"], total=info["count"])
+            if info["kind"] == "say":
+                console.print(Panel(escape(text(info["text"]["code"])), title=escape(where),
+                                    border_style="cyan"), highlight=False)
+                while True:
+                    word = session.read(text("tutorial.ui.go_on") + " ").lower()
+                    if word in QUIT_WORDS:
+                        raise QuitGame
+                    if word not in HELP_WORDS:
+                        break
+                    session.say(escape(text("tutorial.ui.help")))
+                runner.acknowledge()
+                continue
+            step = runner.step
+            assert isinstance(step, AskStep)
+            session.step_text = f"{where}\n{text(step.text)}"
+            session.step_hint = text(step.hint)
+            action = session.ask_human(tutorial.seat)
+            verdict = runner.accept(action)
+            if verdict.kind == "ok":
+                session.say(f"[bold green]{escape(text('tutorial.ui.right'))}[/]")
+            else:
+                session.say(f"[bold yellow]{escape(text('tutorial.ui.not_quite'))}[/] "
+                            + escape(text(verdict.code or step.why, **verdict.params)))
+            tell()
+    except (EOFError, KeyboardInterrupt, QuitGame):
+        console.print()
+        session.say(f"[bold red]{escape(text('tutorial.ui.quit'))}[/]")
+        return 1
+    if state.is_terminal() and not ended:
+        session.show_end()
+    session.say(f"[bold green]{escape(text('tutorial.ui.done'))}[/]")
+    return 0
+
+
+def learn(
+    game: Annotated[str, typer.Argument(help="the game to learn: fist, master, farkle")],
+    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
+    file: Annotated[Path | None, typer.Option(help="a tutorial file of your own (JSON, "
+                                              "docs/tutorials.md)")] = None,
+) -> None:
+    """Learn a game: a staged game that walks you through its rules, asking for your moves
+    (about five minutes)."""
+    from dragonlair.cli.main import check_lang, console, fail_with
+    from dragonlair.tutorials.loader import available
+
+    check_lang(lang)
+    if file is None and game not in available():
+        fail_with("tutorial.ui.no_tutorial", lang, game=game, known=available())
+    try:
+        code = run_tutorial(file if file is not None else game, lang, console, game)
+    except TutorialError as exc:
+        fail_with("tutorial.ui.bad_file", lang, why=exc.message(lang))
+        return
+    raise typer.Exit(code)

@@ -1,0 +1,20 @@
+"""Interactive tutorials: a staged game per game id, its chance outcomes and the other seats'
+moves scripted as record entries, with steps that tell the learner what to look at and ask
+for a move (docs/tutorials.md). UI-free: the terminal (``dragonlair learn``) and, later, the
+browser drive the same :class:`~dragonlair.tutorials.runner.TutorialRunner`."""
+
+from dragonlair.tutorials.loader import (
+    AskStep,
+    DoStep,
+    SayStep,
+    Step,
+    Tutorial,
+    TutorialError,
+    available,
+    load_tutorial,
+    parse_tutorial,
+)
+from dragonlair.tutorials.runner import TutorialRunner, Verdict
+
+__all__ = ["AskStep", "DoStep", "SayStep", "Step", "Tutorial", "TutorialError",
+           "TutorialRunner", "Verdict", "available", "load_tutorial", "parse_tutorial"]

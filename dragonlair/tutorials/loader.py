@@ -1,0 +1,176 @@
+"""Tutorial files: one JSON document per game in ``dragonlair/tutorials/data/``, read and
+checked here (its shape only; :func:`dragonlair.tutorials.runner.check_path` plays it
+through the engine). A malformed file is a :class:`TutorialError` with a code that says what
+is wrong, never a traceback.
+
+The document (``"format": "dragonlair-tutorial"``, ``"format_version": 1``)::
+
+    {"game": "fist", "options": {...}, "seat": 0, "names": ["", "Ember", "Ash"],
+     "terminal": "dragonlair.cli.fist_play:FistSession", "title": "tutorial.fist.title",
+     "steps": [{"do": ["chance: stone red", "p1: bid f2 c0"]},
+               {"say": "tutorial.fist.goal"},
+               {"ask": "tutorial.fist.bid", "expect": ["bid f3 c0"],
+                "why": "tutorial.fist.bid.why", "hint": "tutorial.fist.bid.hint",
+                "wrong": {"bid f0 c0": "tutorial.fist.bid.empty"}}]}
+
+``do`` entries are record entries (chance outcomes and the scripted seats' moves, docs/
+records.md); ``say`` is a text to read; ``ask`` asks the learner's seat for a move:
+``expect`` lists the acceptable moves (the first is the tutorial's own path), ``why`` says
+why they are right (shown after another legal move), ``wrong`` gives a fitter explanation for
+particular legal moves, ``hint`` is added to the engine's refusal of an illegal move.
+Every text is a catalogue code (``tutorial.*``), so the tutorial reads in every language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dragonlair.core.errors import DragonlairError, shown
+
+FORMAT = "dragonlair-tutorial"
+FORMAT_VERSION = 1
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+class TutorialError(DragonlairError):
+    """A tutorial file that cannot be used (codes ``tutorial.file.*``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DoStep:
+    """Scripted record entries, applied without asking anyone."""
+
+    entries: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SayStep:
+    """A text to read before going on."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskStep:
+    """A move asked of the learner: ``expect`` (canonical action texts; the first is the
+    path the tutorial follows), why that is right, and the hint for an illegal move."""
+
+    text: str
+    expect: tuple[str, ...]
+    why: str
+    hint: str
+    wrong: Mapping[str, str] = field(default_factory=dict)
+
+
+Step = DoStep | SayStep | AskStep
+
+
+@dataclass(frozen=True, slots=True)
+class Tutorial:
+    """One game's tutorial, as read from its file."""
+
+    game: str
+    options: Mapping[str, Any]
+    seat: int
+    names: tuple[str, ...]
+    terminal: str
+    title: str
+    steps: tuple[Step, ...]
+
+    def codes(self) -> list[str]:
+        """Every catalogue code the tutorial shows."""
+        found = [self.title]
+        for step in self.steps:
+            if isinstance(step, SayStep):
+                found.append(step.text)
+            elif isinstance(step, AskStep):
+                found += [step.text, step.why, step.hint, *step.wrong.values()]
+        return found
+
+    @property
+    def asks(self) -> int:
+        return sum(isinstance(s, AskStep) for s in self.steps)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.startswith("tutorial."):
+        raise TutorialError("tutorial.file.text", where=where, value=shown(value))
+    return value
+
+
+def _step(raw: Any, i: int) -> Step:
+    where = f"steps[{i}]"
+    if not isinstance(raw, dict):
+        raise TutorialError("tutorial.file.step", where=where)
+    if "do" in raw:
+        entries = raw["do"]
+        if not isinstance(entries, list) or not entries or not all(
+                isinstance(e, str) for e in entries):
+            raise TutorialError("tutorial.file.entries", where=where)
+        return DoStep(tuple(entries))
+    if "say" in raw:
+        return SayStep(_text(raw["say"], where))
+    if "ask" in raw:
+        expect = raw.get("expect")
+        if not isinstance(expect, list) or not expect or not all(
+                isinstance(e, str) for e in expect):
+            raise TutorialError("tutorial.file.expect", where=where)
+        wrong = raw.get("wrong", {})
+        if not isinstance(wrong, dict):
+            raise TutorialError("tutorial.file.step", where=where)
+        return AskStep(_text(raw["ask"], where), tuple(expect), _text(raw.get("why"), where),
+                       _text(raw.get("hint"), where),
+                       {str(k): _text(v, where) for k, v in wrong.items()})
+    raise TutorialError("tutorial.file.step", where=where)
+
+
+def parse_tutorial(data: Any) -> Tutorial:
+    """A tutorial from its decoded JSON; :class:`TutorialError` names what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TutorialError("tutorial.file.not_a_tutorial", format=FORMAT)
+    if data.get("format_version") != FORMAT_VERSION:
+        raise TutorialError("tutorial.file.version", version=shown(data.get("format_version")),
+                            supported=FORMAT_VERSION)
+    game, options, seat = data.get("game"), data.get("options"), data.get("seat")
+    names, terminal, steps = data.get("names"), data.get("terminal"), data.get("steps")
+    if not isinstance(game, str) or not isinstance(options, dict):
+        raise TutorialError("tutorial.file.game")
+    if type(seat) is not int or not isinstance(names, list) or not all(
+            isinstance(n, str) for n in names) or not 0 <= seat < len(names):
+        raise TutorialError("tutorial.file.seats")
+    if not isinstance(terminal, str) or ":" not in terminal:
+        raise TutorialError("tutorial.file.terminal")
+    if not isinstance(steps, list) or not steps:
+        raise TutorialError("tutorial.file.steps")
+    parsed = tuple(_step(raw, i) for i, raw in enumerate(steps))
+    return Tutorial(game, dict(options), seat, tuple(names), terminal,
+                    _text(data.get("title"), "title"), parsed)
+
+
+def load_tutorial(source: str | Path) -> Tutorial:
+    """The tutorial of a game id (``"fist"``) or in a file; :class:`TutorialError` if there
+    is none or it is malformed."""
+    path = Path(source) if isinstance(source, Path) or source.endswith(".json") \
+        else DATA_DIR / f"{source}.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TutorialError("tutorial.file.missing", path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TutorialError("tutorial.file.unreadable", path=str(path),
+                            why=str(getattr(exc, "strerror", None) or exc)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TutorialError("tutorial.file.not_json", path=str(path), why=exc.msg,
+                            line=exc.lineno, column=exc.colno) from None
+    return parse_tutorial(data)
+
+
+def available() -> list[str]:
+    """The game ids that have a tutorial."""
+    return sorted(p.stem for p in DATA_DIR.glob("*.json"))

@@ -1,0 +1,334 @@
+"""The tutorials (issue 16, docs/tutorials.md): staged games that walk a learner through each
+game, as data, a UI-free runner, and ``dragonlair learn GAME`` at the terminal.
+
+Each tutorial is played through the engine along every path it accepts and ends the game;
+the runner explains a wrong move and passes on the engine's refusal of an illegal one (with
+the step's hint), changing nothing; every tutorial completes at the terminal with scripted
+input in English and in German (no English in the German run, as tests/test_lang_de.py
+scans); a malformed tutorial file is refused with a clear message; every text the tutorials
+show is in every catalogue language."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import dragonlair.cli.learn_cmd as learn_cmd
+from dragonlair.cli.main import app
+from dragonlair.core.i18n import catalogue, has_message, languages, render
+from dragonlair.tutorials import (
+    AskStep,
+    SayStep,
+    TutorialError,
+    TutorialRunner,
+    available,
+    load_tutorial,
+    parse_tutorial,
+)
+from dragonlair.tutorials.loader import DATA_DIR
+from dragonlair.tutorials.runner import check_path
+from tests.test_lang_de import english_in, flat
+
+cli = CliRunner()
+GAMES = ("fist", "master", "farkle")
+
+#: per game: (the question where a wrong and an illegal move are typed, the wrong move, the
+#: illegal one, the engine's refusal code for it)
+MISTAKES = {
+    "fist": ("tutorial.fist.witch", "bid f0 c0", "bid f9 c0", "fist.bid.exceeds_unspent"),
+    "master": ("tutorial.master.origin", "place ruby d4", "place ruby a1", None),
+    "farkle": ("tutorial.farkle.straight", "keep 1", "keep 2", None),
+}
+
+
+def raw(game: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA_DIR / f"{game}.json").read_text("utf-8"))
+    return data
+
+
+# ---------------------------------------------------------------- the data and the engine
+def test_there_is_a_tutorial_for_every_game() -> None:
+    assert available() == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_path_of_the_tutorial_plays_through_the_engine_to_the_end(game: str) -> None:
+    """Every question's moves are legal where asked, every combination of accepted moves
+    plays on to the end of the game, and the learner (seat 0) wins the staged game."""
+    tutorial = load_tutorial(game)
+    state = check_path(tutorial)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (tutorial.seat,)
+    assert tutorial.asks >= 8  # the learner makes the moves
+
+
+def test_what_each_tutorial_covers() -> None:
+    """The rules the issue lists are each the subject of a step (by their codes), and each
+    tutorial ends with a strategy tip."""
+    covers = {
+        "fist": ["witch", "empty", "curse", "tie", "silver", "thief", "pay", "end", "tip"],
+        "master": ["origin", "touch", "box", "pair", "three", "compare", "tip"],
+        "farkle": ["straight", "hot", "double", "bank", "skirmish", "tooth", "battle", "end",
+                   "tip"],
+    }
+    for game, keys in covers.items():
+        codes = set(load_tutorial(game).codes())
+        assert {f"tutorial.{game}.{k}" for k in keys} <= codes
+        last = load_tutorial(game).steps[-1]
+        assert isinstance(last, SayStep) and last.text == f"tutorial.{game}.tip"
+
+
+def test_fist_stages_the_rules_it_teaches() -> None:
+    """The staged Fist game really has them: a Black coin curse (F5.4), a Silver tie-break
+    (F5.7), the Thief's steal and the Wizard's point (F6), one turn (F4.4, F5.10)."""
+    runner = TutorialRunner(load_tutorial("fist"))
+    while (info := runner.current()) is not None:
+        if info["kind"] == "say":
+            runner.acknowledge()
+        else:
+            assert runner.accept(info["expected"][0]).kind == "ok"
+    state = runner.state
+    assert runner.finished and state.is_terminal()
+    history = [str(a) for _, a in state.history]
+    assert "bid f0 c0 black" in history and "silver 2" in history
+    assert any(a.startswith("steal p1") for a in history) and "pay rby" in history
+    assert state.full_state()["players_full"][0]["score"] == 1
+
+
+# ---------------------------------------------------------------- the runner
+def to_question(runner: TutorialRunner, code: str) -> None:
+    while True:
+        info = runner.current()
+        assert info is not None, f"{code} never asked"
+        step = runner.step
+        if isinstance(step, AskStep) and step.text == code:
+            return
+        if info["kind"] == "say":
+            runner.acknowledge()
+        else:
+            assert isinstance(step, AskStep)
+            assert runner.accept(step.expect[0]).kind == "ok"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_wrong_move_is_explained_and_an_illegal_one_refused_by_the_engine(game: str) -> None:
+    code, wrong, illegal, refusal = MISTAKES[game]
+    runner = TutorialRunner(load_tutorial(game))
+    to_question(runner, code)
+    info = runner.current()
+    assert info is not None and info["kind"] == "ask" and info["text"]["code"] == code
+    assert wrong in info["legal"] and set(info["expected"]) <= set(info["legal"])
+    assert info["view"] == runner.state.view(runner.seat)  # the learner's own view only
+    before = runner.state.view(runner.seat)
+    step = runner.step
+    assert isinstance(step, AskStep)
+
+    verdict = runner.accept(wrong)
+    assert verdict.kind == "wrong" and verdict.code == step.wrong.get(wrong, step.why)
+    assert verdict.code in (step.why, *step.wrong.values())
+    verdict = runner.accept(illegal)
+    assert verdict.kind == "illegal" and verdict.code == step.hint
+    assert verdict.error is not None and verdict.error["code"].startswith(f"{game}.")
+    if refusal:
+        assert verdict.error["code"] == refusal
+    assert runner.accept("no such move at all").kind == "illegal"
+    assert runner.state.view(runner.seat) == before and runner.step is step  # nothing changed
+
+    assert runner.accept(step.expect[0]).kind == "ok"
+    assert runner.step is not step
+
+
+def test_the_steps_a_learner_sees_are_numbered_without_the_scripted_ones() -> None:
+    runner = TutorialRunner(load_tutorial("fist"))
+    info = runner.current()
+    assert info is not None and info["number"] == 1 and info["kind"] == "say"
+    shown = sum("do" not in s for s in raw("fist")["steps"])
+    assert info["count"] == shown
+
+
+# ---------------------------------------------------------------- the terminal
+def script(game: str, *, mistakes: bool = True) -> list[str]:
+    """The lines a learner types: Enter at each text (help once), the expected move at each
+    question, and at one question first a wrong and an illegal move."""
+    lines: list[str] = []
+    helped = False
+    for step in load_tutorial(game).steps:
+        if isinstance(step, SayStep):
+            if not helped:
+                lines.append("help")
+                helped = True
+            lines.append("")
+        elif isinstance(step, AskStep):
+            if mistakes and step.text == MISTAKES[game][0]:
+                lines += [MISTAKES[game][1], MISTAKES[game][2]]
+            lines.append(step.expect[0])
+    return lines + [""] * 3
+
+
+def learn(game: str, lang: str, lines: list[str]) -> tuple[int, str]:
+    result = cli.invoke(app, ["learn", game, "--lang", lang], input="\n".join(lines) + "\n")
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_tutorial_completes_at_the_terminal(game: str, lang: str) -> None:
+    code, out = learn(game, lang, script(game))
+    text = flat(out)
+    assert code == 0, out[-3000:]
+    tutorial = load_tutorial(game)
+    assert flat(render("tutorial.ui.done", None, lang)) in text
+    assert flat(render(tutorial.title, None, lang)) in text
+    # every text and question was shown, the explanation of the wrong move, and the
+    # illegal move's hint after the engine's refusal
+    for code_ in (s.text for s in tutorial.steps if isinstance(s, SayStep | AskStep)):
+        assert flat(render(code_, None, lang)) in text, code_
+    step = next(s for s in tutorial.steps
+                if isinstance(s, AskStep) and s.text == MISTAKES[game][0])
+    explained = step.wrong.get(MISTAKES[game][1], step.why)
+    assert flat(render(explained, None, lang)) in text
+    assert flat(render(step.hint, None, lang)) in text
+    assert text.count(flat(render("tutorial.ui.not_quite", None, lang))) == 1
+    assert flat(render("tutorial.ui.help", None, lang)) in text
+    if lang == "de":
+        leaks = english_in(out)
+        assert not leaks, "English in the German tutorial:\n" + "\n".join(leaks)
+
+
+def test_the_fist_refusal_at_the_terminal_is_the_engines() -> None:
+    _, out = learn("fist", "en", script("fist"))
+    refusal = render("fist.bid.exceeds_unspent",
+                     {"seat": 0, "coin": "fairy", "bid": 9, "have": 8}, "en")
+    assert flat(refusal.split(":")[0]) in flat(out)
+
+
+def test_quit_leaves_the_tutorial() -> None:
+    code, out = learn("master", "de", ["", "beenden"])
+    assert code == 1 and flat(render("tutorial.ui.quit", None, "de")) in flat(out)
+    code, out = learn("farkle", "en", ["", "quit"])
+    assert code == 1 and flat(render("tutorial.ui.quit", None, "en")) in flat(out)
+
+
+# ---------------------------------------------------------------- malformed files
+def write(tmp_path: Path, data: Any) -> Path:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, "utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"format": "dragonlair-record"}, "tutorial.file.not_a_tutorial"),
+    ({"format_version": 7}, "tutorial.file.version"),
+    ({"game": 3}, "tutorial.file.game"),
+    ({"seat": 5}, "tutorial.file.seats"),
+    ({"terminal": "nothing"}, "tutorial.file.terminal"),
+    ({"steps": []}, "tutorial.file.steps"),
+    ({"steps": [{"dance": 1}]}, "tutorial.file.step"),
+    ({"steps": [{"do": "chance: stone red"}]}, "tutorial.file.entries"),
+    ({"steps": [{"say": "Hello!"}]}, "tutorial.file.text"),
+    ({"steps": [{"ask": "tutorial.fist.witch", "expect": [],
+                 "why": "tutorial.fist.witch.why", "hint": "tutorial.fist.bid_hint"}]},
+     "tutorial.file.expect"),
+])
+def test_a_malformed_tutorial_is_refused_with_its_reason(change: dict[str, Any],
+                                                         code: str) -> None:
+    with pytest.raises(TutorialError) as exc:
+        parse_tutorial({**raw("fist"), **change})
+    assert exc.value.code == code
+    for lang in languages():
+        assert has_message(code, lang)
+
+
+def test_a_tutorial_that_does_not_fit_the_engine_is_refused() -> None:
+    data = raw("fist")
+    bad_entry = json.loads(json.dumps(data))
+    bad_entry["steps"][0]["do"][0] = "chance: stone purple"
+    with pytest.raises(TutorialError) as exc:
+        check_path(parse_tutorial(bad_entry))
+    assert exc.value.code == "tutorial.file.bad_entry"
+    bad_move = json.loads(json.dumps(data))
+    first_ask = next(s for s in bad_move["steps"] if "ask" in s)
+    first_ask["expect"] = ["bid f12 c0"]
+    with pytest.raises(TutorialError) as exc:
+        check_path(parse_tutorial(bad_move))
+    assert exc.value.code == "tutorial.file.bad_expect"
+    assert "F5.1" in exc.value.message("en")
+    short = json.loads(json.dumps(data))
+    short["steps"] = short["steps"][:6]
+    with pytest.raises(TutorialError) as exc:
+        check_path(parse_tutorial(short))
+    assert exc.value.code == "tutorial.file.unfinished"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_learn_refuses_a_malformed_file_in_one_line(tmp_path: Path, lang: str) -> None:
+    for content, code in (("{not json", "tutorial.file.not_json"),
+                          ({"format": "x"}, "tutorial.file.not_a_tutorial")):
+        path = write(tmp_path, content)
+        result = cli.invoke(app, ["learn", "fist", "--file", str(path), "--lang", lang])
+        out = flat(result.output)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        head = render("tutorial.ui.bad_file", {"why": ""}, lang)
+        assert flat(head) in out
+        assert flat(render(code, {"path": str(path), "why": "", "line": 1, "column": 2,
+                                  "format": "dragonlair-tutorial"}, lang).split(":")[0]) in out
+    path = write(tmp_path, raw("master"))
+    result = cli.invoke(app, ["learn", "fist", "--file", str(path), "--lang", lang])
+    assert result.exit_code == 2
+    assert flat(render("tutorial.file.other_game", {"game": "master", "wanted": "fist"},
+                       lang)) in flat(result.output)
+    for change in ({"terminal": "dragonlair.nothing_here:Session"},
+                   {"terminal": "dragonlair.tutorials:TutorialRunner"}, {"names": ["", "Ember"]},
+                   {"game": "chess"}):
+        path = write(tmp_path, {**raw("fist"), **change})
+        result = cli.invoke(app, ["learn", "fist", "--file", str(path), "--lang", lang])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert flat(head) in flat(result.output)
+    result = cli.invoke(app, ["learn", "chess", "--lang", lang])
+    assert result.exit_code == 2
+    assert flat(render("tutorial.ui.no_tutorial", {"game": "chess", "known": sorted(GAMES)},
+                       lang)) in flat(result.output)
+
+
+# ---------------------------------------------------------------- the catalogues
+def source_codes() -> set[str]:
+    """The ``tutorial.*`` literals of the tutorial code and the terminal command."""
+    files = [*Path(learn_cmd.__file__).parent.parent.joinpath("tutorials").glob("*.py"),
+             Path(learn_cmd.__file__)]
+    found = set()
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and node.value.startswith("tutorial.") and " " not in node.value
+                    and not node.value.endswith(".")):
+                found.add(node.value)
+    return found
+
+
+def test_every_text_of_the_tutorials_is_in_every_language() -> None:
+    used = source_codes() | {c for g in GAMES for c in load_tutorial(g).codes()}
+    assert "tutorial.ui.done" in used and "tutorial.file.bad_entry" in used
+    missing = [f"{c} ({lang})" for c in sorted(used) for lang in languages()
+               if not has_message(c, lang)]
+    assert not missing, missing
+    mine = {lang: {c for c in catalogue(lang).messages if c.startswith("tutorial.")}
+            for lang in languages()}
+    assert all(codes == mine["en"] for codes in mine.values())
+    assert not mine["en"] - used, "entries no tutorial uses"
+    # the German lesson is German: no step reads the same as in English
+    en, de = catalogue("en").messages, catalogue("de").messages
+    same = [c for g in GAMES for c in load_tutorial(g).codes() if en[c] == de[c]]
+    assert not same, same
+
+
+def test_a_tutorial_file_of_ones_own_runs_like_the_built_in_one(tmp_path: Path) -> None:
+    path = write(tmp_path, raw("master"))
+    result = cli.invoke(app, ["learn", "master", "--file", str(path)],
+                        input="\n".join(script("master", mistakes=False)) + "\n")
+    assert result.exit_code == 0
+    assert flat(render("tutorial.ui.done", None, "en")) in flat(result.output)

@@ -13,3 +13,6 @@ npm run --silent size
 npx playwright test e2e/master.spec.ts --reporter=line >/dev/null
 echo "move latency (act in one browser -> its update in each other browser):"
 cat test-results/latency-master.json
+# click -> DOM in each other browser, one move at a time: Master (2 players + spectator) and
+# Fist (4 players + spectator), bench/web/latency.mjs
+node ../bench/web/latency.mjs --moves "${MOVES:-50}" --json test-results/latency-dom.json

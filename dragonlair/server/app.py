@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -47,9 +48,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.bus.start()  # many processes: Redis must answer at start
         resumed = await hub.resume_all()
         log.info("dragonlair server ready; %d running table(s) resumed", resumed)
-        ready: Callable[[], None] | None = getattr(app.state, "on_ready", None)
-        if ready is not None:
-            ready()
         try:
             yield
         finally:
@@ -119,13 +117,24 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     import uvicorn
 
     app = create_app(settings)
-    app.state.on_ready = on_ready
     # the database thread waits for the interpreter lock after each statement: hand it over
     # sooner than the default 5 ms (docs/server.md, "Performance")
     sys.setswitchinterval(0.0005)
-    uvicorn.run(app, host=host, port=port,
-                ws_max_size=max(65536, settings.limits.max_message_chars * 8),
-                # views are small; compressing each one for each viewer cost more CPU than
-                # anything else on the event loop
-                ws_per_message_deflate=kwargs.pop("ws_per_message_deflate", False),
-                log_level=kwargs.pop("log_level", "info"), **kwargs)
+    config = uvicorn.Config(
+        app, host=host, port=port, ws_max_size=max(65536, settings.limits.max_message_chars * 8),
+        # views are small; compressing each one for each viewer cost more CPU than
+        # anything else on the event loop
+        ws_per_message_deflate=kwargs.pop("ws_per_message_deflate", False),
+        log_level=kwargs.pop("log_level", "info"), **kwargs)
+
+    class Server(uvicorn.Server):
+        """Calls ``on_ready`` once the socket listens: the lifespan's startup (migrations,
+        resumed tables) runs before uvicorn binds, so an address printed there would refuse
+        the first browser that opens it (tests/server/test_serve_ready.py)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if on_ready is not None and self.started and not self.should_exit:
+                on_ready()
+
+    Server(config).run()

@@ -24,6 +24,9 @@ async function open(browser: Browser, opts: { locale: string; viewport?: { width
   return { ctx, page, frames };
 }
 
+/** the power decision kinds met on screen, over the whole file (reported at the end) */
+const decisionsSeen = new Set<string>();
+
 /** Makes this page's move if it has one: a bid (a random legal one, built with the steppers),
  * a Silver bid, or a power decision (a random choice). Returns whether it moved. */
 async function moveIfAsked(page: Page, rnd: () => number, keyboard = false): Promise<string | null> {
@@ -55,6 +58,11 @@ async function moveIfAsked(page: Page, rnd: () => number, keyboard = false): Pro
   } else {
     const choices = page.getByTestId('choice');
     const n = await choices.count();
+    // the power's question (decisions.ts), named by the decision kind the view asks
+    const question = page.getByTestId('decision');
+    await expect(question).toHaveAttribute('data-kind', /^[a-z_]+$/);
+    expect(await question.innerText()).not.toMatch(/[{}]|^(fist|web)\./);
+    decisionsSeen.add((await question.getAttribute('data-kind'))!);
     // every choice is labelled from the catalogues (a fist.choice.* message), not a raw code
     for (const text of await choices.allInnerTexts()) expect(text).not.toMatch(/^(fist|web)\.[a-z_.]+/);
     await choices.nth(Math.floor(rnd() * n)).click();
@@ -212,4 +220,8 @@ test('a whole Fist of Dragonstones game of 4 people by invite links, a German ph
   players.forEach((p, seat) => scanFist(record, `p${seat}`, p.frames, seat));
   scanFist(record, 'spectator', s.frames, null);
   await Promise.all([...players, s].map((p) => p.ctx.close()));
+});
+
+test.afterAll(() => {
+  console.log(`power decisions met on screen: ${[...decisionsSeen].sort().join(', ') || 'none'}`);
 });

@@ -1,0 +1,45 @@
+"""The client's unit tests read real engine views (web/src/games/{fist,farkle}/fixtures/,
+written by web/scripts/game_fixtures.py): they must be what the engine produces now, so a
+change of the engine's views or decisions shows up in the client's tests (F6, F7, D6, D7)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+SCRIPT = Path(__file__).resolve().parent.parent / "web" / "scripts" / "game_fixtures.py"
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("game_fixtures", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["game_fixtures"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_fixtures_are_what_the_engine_produces() -> None:
+    assert _generator().stale() == []
+
+
+def test_every_fist_decision_kind_and_farkle_stage_has_a_fixture() -> None:
+    from dragonlair.games.fist.pending import Dec
+
+    gen = _generator()
+    assert set(gen.fist_fixtures()) == {d.name.lower() for d in Dec}
+    farkle = gen.farkle_fixtures()
+    assert set(farkle) == {"battle", "damage", "lair"}
+    assert farkle["battle"]["view"]["public"]["mode"] == "battle"
+    assert farkle["damage"]["view"]["public"]["dragon"]["damage"] > 0
+    lair = farkle["lair"]
+    assert lair["view"]["public"]["seats"][lair["seat"]]["in_lair"]
+
+
+def test_a_fixture_holds_only_what_its_seat_may_see() -> None:
+    gen = _generator()
+    for fx in [*gen.fist_fixtures().values(), *gen.farkle_fixtures().values()]:
+        assert fx["view"]["seat"] == fx["seat"]
+        assert fx["view"]["legal"] is not None

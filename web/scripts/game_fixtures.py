@@ -1,0 +1,149 @@
+"""Real engine views for the client's unit tests (web/src/games/{fist,farkle}/fixtures/).
+
+Why: the screens turn a view's legal actions into labelled choices (decisions.ts,
+choices.ts). Testing that mapping against views written by hand would test our guess of the
+engine; these fixtures are what the engine really sends. Seeded random games are played
+until every Fist decision kind (pending.Dec) is pending, and every Farkle Final Battle
+decision, a wounded dragon (damage) and a move from the Lair; the first view of each is
+written with the engine's legal action texts.
+
+    .venv/bin/python web/scripts/game_fixtures.py          # (re)write the fixtures
+    .venv/bin/python web/scripts/game_fixtures.py --check  # exit 1 when they are stale
+
+tests/test_web_fixtures.py runs the check.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dragonlair.core.game import CHANCE, State
+from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.fist.game import FistGame
+from dragonlair.games.fist.pending import Dec, Decision
+
+WEB = Path(__file__).resolve().parent.parent
+FIST_DIR = WEB / "src" / "games" / "fist" / "fixtures"
+FARKLE_DIR = WEB / "src" / "games" / "farkle" / "fixtures"
+SEEDS = 400
+NAMES = ["Ann", "Bob", "Cai", "Dee", "Eve"]
+
+#: the labels of a state worth a fixture (none: not one), given the seat to move
+Picker = Callable[[Any, int], list[str]]
+#: the action to play, of the legal ones
+Chooser = Callable[[list[Any], random.Random], Any]
+
+
+def _any(actions: list[Any], rng: random.Random) -> Any:
+    return rng.choice(actions)
+
+
+def _farkle_bold(actions: list[Any], rng: random.Random) -> Any:
+    """Random play rarely gathers the 5,000 soldiers of a Final Battle (D6): this one
+    recruits, keeps the most dice, rolls on often and goes to battle when it may."""
+    texts = [str(a) for a in actions]
+    for verb in ("battle", "recruit"):
+        if verb in texts:
+            return actions[texts.index(verb)]
+    keeps = [i for i, t in enumerate(texts) if t.startswith("keep ")]
+    if keeps:
+        return actions[max(keeps, key=lambda i: len(texts[i]))]
+    if "roll" in texts and rng.random() < 0.55:
+        return actions[texts.index("roll")]
+    return rng.choice(actions)
+
+
+def _fixture(st: State[Any], seat: int, game: str, stage: str, seed: int) -> dict[str, Any]:
+    view = st.view(seat)
+    # the log of events and the record are not what the mapping reads: left out (size)
+    view["events"] = []
+    view["public"]["history"] = []
+    return {"game": game, "stage": stage, "seed": seed, "seat": seat,
+            "names": NAMES[:st.num_players],
+            "legal_actions": [str(a) for a in st.legal_actions(seat)], "view": view}
+
+
+def _play(new: Callable[[int], State[Any]], pick: Picker, wanted: set[str],
+          game: str, choose: Chooser = _any) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        st = new(seed)
+        while not st.is_terminal() and len(found) < len(wanted):
+            if st.is_chance():
+                st.apply(CHANCE, st.sample_chance(rng))
+                continue
+            seat = st.current_seats()[0]
+            for stage in pick(st, seat):
+                if stage not in found:
+                    found[stage] = _fixture(st, seat, game, stage, seed)
+            st.apply(seat, choose(list(st.legal_actions(seat)), rng))
+        if len(found) == len(wanted):
+            return found
+    missing = sorted(wanted - set(found))
+    raise SystemExit(f"{game}: no view found for {missing} in {SEEDS} seeds")
+
+
+def fist_fixtures() -> dict[str, dict[str, Any]]:
+    """One view per decision kind of pending.Dec."""
+    def pick(st: Any, seat: int) -> list[str]:
+        p = st.pending
+        return [p.kind.name.lower()] if isinstance(p, Decision) else []
+    return _play(lambda seed: FistGame({"players": 3 + seed % 3}).new_initial_state(), pick,
+                 {d.name.lower() for d in Dec}, "fist")
+
+
+FARKLE_STAGES = {"battle", "damage", "lair"}
+
+
+def farkle_fixtures() -> dict[str, dict[str, Any]]:
+    """A decision in the Final Battle (D6: the dice are set aside by the rules, the seat
+    decides little), one with the dragon wounded (D6.2), and a turn begun in the Lair (D7)."""
+    def pick(st: Any, seat: int) -> list[str]:
+        pub = st.view(None)["public"]
+        if pub["seats"][seat]["in_lair"] and pub["mode"] == "none":
+            return ["lair"]
+        if pub["mode"] != "battle":
+            return []
+        return ["battle", "damage"] if pub["dragon"]["damage"] > 0 else ["battle"]
+    return _play(lambda seed: FarkleGame({"players": 2 + seed % 3}).new_initial_state(),
+                 pick, FARKLE_STAGES, "farkle", _farkle_bold)
+
+
+def _texts() -> dict[Path, str]:
+    out: dict[Path, str] = {}
+    for folder, fixtures in ((FIST_DIR, fist_fixtures()), (FARKLE_DIR, farkle_fixtures())):
+        for stage, fx in sorted(fixtures.items()):
+            out[folder / f"{stage}.json"] = json.dumps(fx, indent=1, sort_keys=True) + "\n"
+    return out
+
+
+def stale() -> list[str]:
+    """The fixture files that differ from what the engine produces now (or are extra)."""
+    texts = _texts()
+    bad = [str(p) for p, text in texts.items()
+           if not p.exists() or p.read_text(encoding="utf-8") != text]
+    for folder in (FIST_DIR, FARKLE_DIR):
+        bad += [str(p) for p in folder.glob("*.json") if p not in texts]
+    return sorted(bad)
+
+
+def main(argv: list[str]) -> int:
+    if "--check" in argv:
+        bad = stale()
+        for p in bad:
+            print(f"stale: {p} (run .venv/bin/python web/scripts/game_fixtures.py)")
+        return 1 if bad else 0
+    for path, text in _texts().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,41 @@
+// Dragon Farkle: every legal action of a view as one labelled choice, and the notes of the
+// Final Battle, the dragon's damage and the Lair (D6, D7). Pure: the screen passes its
+// renderer, so choices.test.ts checks real views of those stages (fixtures/*.json, written by
+// web/scripts/game_fixtures.py) in English and German. What is legal comes from the view.
+import type { FarkleLegal, FarklePublic } from '../../gen/view-farkle';
+import { actionLabel } from './dice';
+
+/** renders a catalogue code with params (t of i18n.svelte.ts, or format.render in tests) */
+export type Render = (code: string, params?: Record<string, unknown>, names?: readonly string[]) => string;
+
+export interface Choice {
+  action: string;
+  label: string;
+  /** a scoring selection (shown with its dice and risk) or another action */
+  keep: boolean;
+}
+
+/** One choice per action of `legal.actions`, in the engine's order. */
+export function farkleChoices(legal: FarkleLegal | null | undefined, render: Render, names: readonly string[]): Choice[] {
+  if (!legal) return [];
+  const keeps = new Map(legal.keeps.map((k) => [k.action, k]));
+  return legal.actions.map((action) => {
+    const k = keeps.get(action);
+    if (k) return { action, keep: true, label: render('web.farkle.keep', { dice: k.dice, soldiers: k.soldiers, left: k.dice_left }) };
+    const l = actionLabel(action);
+    const p: Record<string, unknown> = { ...(l?.params ?? {}) };
+    if (typeof p.target === 'number') p.target = names[p.target] ?? `p${p.target}`;
+    if (typeof p.card === 'string') p.card = render(`farkle.card.${p.card}.name`);
+    return { action, keep: false, label: l ? render(l.code, p) : action };
+  });
+}
+
+/** What the stage of the game means for the reader: the Final Battle under way, the
+ * dragon's wounds, the reader in the Lair. */
+export function stageNotes(pub: FarklePublic, seat: number | null, render: Render): { stage: string; text: string }[] {
+  const out: { stage: string; text: string }[] = [];
+  if (pub.mode === 'battle') out.push({ stage: 'battle', text: render('web.farkle.stage.battle') });
+  if (pub.dragon.damage > 0) out.push({ stage: 'damage', text: render('web.farkle.stage.damage', { damage: pub.dragon.damage, strength: pub.dragon.strength }) });
+  if (seat !== null && pub.seats[seat]?.in_lair) out.push({ stage: 'lair', text: render('web.farkle.stage.lair') });
+  return out;
+}

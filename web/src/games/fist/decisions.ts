@@ -1,0 +1,37 @@
+// Fist of Dragonstones: a power decision (the view's `legal` of kind "decision") as a
+// question and one labelled choice per legal action. Pure: the screen passes its renderer,
+// so decisions.test.ts checks every decision kind the engine can ask against real views
+// (fixtures/*.json, written by web/scripts/game_fixtures.py) in English and German. The
+// choices are the engine's, in its order; nothing here decides what is legal.
+import type { FistLegal } from '../../gen/view-fist';
+
+/** renders a catalogue code with params (t of i18n.svelte.ts, or format.render in tests) */
+export type Render = (code: string, params?: Record<string, unknown>, names?: readonly string[]) => string;
+
+export interface Choice {
+  /** the action text sent when chosen */
+  action: string;
+  label: string;
+}
+
+export interface DecisionPrompt {
+  /** the decision kind (pending.Dec, lower case): "steal", "buy", ... */
+  kind: string;
+  /** the card whose power asks */
+  card: string;
+  question: string;
+  choices: Choice[];
+}
+
+/** The question and the choices of a power decision; null when the view asks none. */
+export function decisionPrompt(legal: FistLegal | null | undefined, render: Render, names: readonly string[]): DecisionPrompt | null {
+  if (!legal || legal.kind !== 'decision' || !legal.choices || !legal.decision) return null;
+  const card = legal.card ?? '';
+  const cardName = render(`fist.card.${card}.name`);
+  return {
+    kind: legal.decision,
+    card,
+    question: render(`web.fist.decision.${legal.decision}`, { card: cardName }),
+    choices: legal.choices.map((c) => ({ action: c.action, label: render(c.code, c.params as Record<string, unknown>, names) })),
+  };
+}

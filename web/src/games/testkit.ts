@@ -1,0 +1,79 @@
+// Test support (not shipped): the real catalogues read from the .po files, and the engine's
+// fixtures, for the unit tests of the game screens' pure modules.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalogue } from '../lib/format';
+
+const LOCALE = join(import.meta.dirname, '..', '..', '..', 'dragonlair', 'locale');
+
+function unquote(s: string): string {
+  return JSON.parse(s) as string;
+}
+
+/** One language's catalogue from every .po file of dragonlair/locale/<lang> (as the build exports it). */
+export function catalogue(lang: string): Catalogue {
+  const messages: Record<string, string | string[]> = {};
+  let plural = '(n != 1)';
+  const dir = join(LOCALE, lang, 'LC_MESSAGES');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.po'))) {
+    let id = '';
+    let field = '';
+    const forms: string[] = [];
+    let str = '';
+    const flush = () => {
+      if (id) messages[id] = forms.length ? [...forms] : str;
+      else {
+        const m = /plural=([^;]*);/.exec(str);
+        if (m?.[1]) plural = m[1].trim();
+      }
+      id = '';
+      str = '';
+      forms.length = 0;
+    };
+    let started = false;
+    for (const raw of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      const line = raw.trim();
+      let m: RegExpExecArray | null;
+      if ((m = /^msgid (".*")$/.exec(line))) {
+        if (started) flush();
+        started = true;
+        id = unquote(m[1]!);
+        field = 'id';
+      } else if ((m = /^msgid_plural (".*")$/.exec(line))) {
+        field = 'plural';
+      } else if ((m = /^msgstr (".*")$/.exec(line))) {
+        str = unquote(m[1]!);
+        field = 'str';
+      } else if ((m = /^msgstr\[(\d+)\] (".*")$/.exec(line))) {
+        forms[Number(m[1])] = unquote(m[2]!);
+        field = `form${m[1]!}`;
+      } else if (/^".*"$/.test(line)) {
+        const more = unquote(line);
+        if (field === 'id') id += more;
+        else if (field === 'str') str += more;
+        else if (field.startsWith('form')) forms[Number(field.slice(4))] += more;
+      }
+    }
+    if (started) flush();
+  }
+  return { lang, plural, messages };
+}
+
+export interface Fixture<V> {
+  game: string;
+  stage: string;
+  seed: number;
+  seat: number;
+  names: string[];
+  legal_actions: string[];
+  view: V;
+}
+
+/** Every fixture of a game (src/games/<game>/fixtures/*.json). */
+export function fixtures<V>(game: string): Fixture<V>[] {
+  const dir = join(import.meta.dirname, game, 'fixtures');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture<V>);
+}

@@ -3,6 +3,7 @@
 // docs/protocol.md describes. Every refusal is an ApiError with the server's code.
 import type { components, paths } from '../gen/openapi';
 import type { View } from '../gen/protocol';
+import type { AnalysisData, HintData } from './coach';
 import type { ReplayStep } from './history';
 
 type Schemas = components['schemas'];
@@ -133,6 +134,8 @@ export const api = {
     if (at !== null) q.set('at', String(at));
     return call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?${q.toString()}`);
   },
+  hint: (id: string) => call<{ seq: number; seat: number; hint: HintData }>('POST', `/api/tables/${encodeURIComponent(id)}/hint`),
+  analysis: (id: string, seat: number) => call<AnalysisData>('GET', `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}`),
   rules: (game: string, lang: string) =>
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
 };

@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from dragonlair.server import accounts, coach, history, invites, lobby, profiles, rules, ws
+from dragonlair.server import accounts, coach, history, invites, learn, lobby, profiles, rules, ws
 from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(profiles.router)
     app.include_router(rules.router)
     app.include_router(coach.router)
+    app.include_router(learn.router)
     app.include_router(ws.router)
     # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets
     mount_client(app)

@@ -136,6 +136,8 @@ export const api = {
   },
   hint: (id: string) => call<{ seq: number; seat: number; hint: HintData }>('POST', `/api/tables/${encodeURIComponent(id)}/hint`),
   analysis: (id: string, seat: number) => call<AnalysisData>('GET', `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}`),
+  tutorial: (game: string, body: { progress?: (string | null)[]; move?: string; read?: boolean }) =>
+    call<TutorialStep>('POST', `/api/tutorials/${encodeURIComponent(game)}`, body),
   rules: (game: string, lang: string) =>
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
 };
@@ -161,4 +163,25 @@ export function ensureMe(): Promise<Me> {
     throw e;
   });
   return meCache;
+}
+
+/** One answer of a tutorial (dragonlair/server/learn.py). */
+export interface TutorialStep {
+  game: string;
+  title: string;
+  seat: number;
+  names: string[];
+  progress: (string | null)[];
+  verdict: { kind: 'ok' | 'wrong' | 'illegal'; code: string | null; params: Record<string, unknown>; error: unknown } | null;
+  step: {
+    kind: 'say' | 'ask';
+    step: number;
+    number: number;
+    count: number;
+    text: { code: string; params: Record<string, unknown> };
+    view?: unknown;
+    legal?: string[];
+    expected?: string[];
+  } | null;
+  done: boolean;
 }

@@ -8,6 +8,7 @@ export type Route =
   | { name: 'leaderboard'; game: string | null }
   | { name: 'profile'; username: string }
   | { name: 'rules'; game: string; table: string | null }
+  | { name: 'learn'; game: string }
   | { name: 'notfound' };
 
 /** The route of an address: its path, and for the rules its query's `table` (the table whose
@@ -35,6 +36,8 @@ export function parseRoute(path: string, search = ''): Route {
     const table = new URLSearchParams(search).get('table');
     return { name: 'rules', game: rules[1]!, table: table && /^[A-Za-z0-9_-]{1,32}$/.test(table) ? table : null };
   }
+  const learn = /^\/learn\/([a-z0-9_-]{1,64})\/?$/.exec(path);
+  if (learn) return { name: 'learn', game: learn[1]! };
   return { name: 'notfound' };
 }
 

@@ -1,0 +1,93 @@
+// Each tutorial completes in the browser (issue 16): the learner reads each text on, and
+// answers each question by playing on the game's own screen the move the step asks for; one
+// wrong move is explained and nothing changes. Fist in German on a phone, Master and Farkle in
+// English. The move to make is read from the server's answer (`expected`), and made with the
+// screen's own controls.
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const url = (): string =>
+  process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
+const shots = resolve(here, '../test-results/screenshots');
+
+interface Answer {
+  progress: (string | null)[];
+  verdict: { kind: string } | null;
+  step: { kind: string; expected?: string[]; legal?: string[] } | null;
+  done: boolean;
+}
+
+const isStep = (r: Response) => r.url().includes('/api/tutorials/') && r.request().method() === 'POST';
+
+/** Makes ``move`` with the game's controls. */
+async function play(page: Page, game: string, move: string): Promise<void> {
+  const words = move.split(' ');
+  if (game === 'master') {
+    await page.locator(`.hand button.card[data-card="${words[1]}"]`).click();
+    await page.locator(`button.cell.legal[data-cell="${words[2]}"]`).click();
+  } else if (game === 'fist' && words[0] === 'bid') {
+    const fairy = Number(words[1]!.slice(1));
+    const common = Number(words[2]!.slice(1));
+    for (let i = 0; i < fairy; i++) await page.getByTestId('more-fairy').click();
+    for (let i = 0; i < common; i++) await page.getByTestId('more-common').click();
+    if (words.includes('black')) await page.getByTestId('bid-black').check();
+    if (words.includes('amulet')) await page.getByTestId('bid-amulet').check();
+    await page.getByTestId('submit-bid').click();
+  } else if (game === 'fist' && words[0] === 'silver') {
+    for (let i = 0; i < Number(words[1]); i++) await page.getByTestId('more-silver').click();
+    await page.getByTestId('submit-silver').click();
+  } else {
+    await page.locator(`[data-action="${move}"]`).first().click();
+  }
+}
+
+for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US', false], ['farkle', 'en-US', false]] as const) {
+  test(`the ${game} tutorial to its end, in ${locale}`, async ({ browser }) => {
+    const ctx = await browser.newContext({ baseURL: url(), locale, viewport: phone ? { width: 360, height: 740 } : { width: 1200, height: 900 } });
+    const page = await ctx.newPage();
+    const answerOf = async (r: Promise<Response>): Promise<Answer> => (await (await r).json()) as Answer;
+    await page.goto('/');
+    const first = page.waitForResponse(isStep);
+    await page.getByTestId(`learn-${game}`).click();
+    let answer = await answerOf(first);
+    const root = page.getByTestId('learn');
+    let wrongShown = false;
+    let asked = 0;
+    for (let i = 0; i < 200 && !answer.done; i++) {
+      const step = answer.step!;
+      if (step.kind === 'say') {
+        const next = page.waitForResponse(isStep);
+        await page.getByTestId('learn-continue').click();
+        answer = await answerOf(next);
+        continue;
+      }
+      const other = (step.legal ?? []).find((m) => !(step.expected ?? []).includes(m) && !m.startsWith('bid') && !m.startsWith('silver'));
+      if (!wrongShown && other && game !== 'master') {
+        // a legal move the step does not teach: explained, nothing changes
+        const wrong = page.waitForResponse(isStep);
+        await play(page, game, other);
+        const said = await answerOf(wrong);
+        expect(said.verdict?.kind).toBe('wrong');
+        expect(said.progress).toEqual(answer.progress);
+        await expect(page.getByTestId('learn-wrong')).toBeVisible();
+        expect((await page.getByTestId('learn-wrong').innerText()).trim().length).toBeGreaterThan(10);
+        wrongShown = true;
+      }
+      const next = page.waitForResponse(isStep);
+      await play(page, game, step.expected![0]!);
+      answer = await answerOf(next);
+      expect(answer.verdict?.kind).toBe('ok');
+      asked += 1;
+      if (asked === 2) await page.screenshot({ path: resolve(shots, `learn-${game}.png`), fullPage: true });
+    }
+    await expect(root).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('learn-done')).toBeVisible();
+    expect(asked).toBeGreaterThan(5);
+    if (game !== 'master') expect(wrongShown).toBe(true);
+    await ctx.close();
+  });
+}

@@ -8,25 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 
 from dragonlair.server import learn
-from dragonlair.server.errors import ServerError
 from dragonlair.tutorials import available
+from tests.server.routers import client_for
 
 
 @pytest.fixture(scope="module")
 def web() -> TestClient:
-    app = FastAPI()
-
-    @app.exception_handler(ServerError)
-    async def refused(_request: object, exc: ServerError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
-
-    app.include_router(learn.router)
-    return TestClient(app)
+    return client_for(learn.router)
 
 
 def post(web: TestClient, game: str, **body: Any) -> dict[str, Any]:

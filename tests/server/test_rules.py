@@ -5,7 +5,6 @@ language, raw HTML in the rules' Markdown escaped, and clear refusals."""
 from __future__ import annotations
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from rich.markdown import Markdown
 
@@ -15,22 +14,12 @@ from dragonlair.games.farkle.cards import COMPANIONS, ITEMS
 from dragonlair.games.fist.cards import BUILTIN
 from dragonlair.games.master.cards import CARDS
 from dragonlair.server import rules
+from tests.server.routers import client_for
 
 
 @pytest.fixture(scope="module")
 def web() -> TestClient:
-    from dragonlair.server.errors import ServerError
-
-    app = FastAPI()
-
-    @app.exception_handler(ServerError)
-    async def refused(_request: object, exc: ServerError) -> object:
-        from fastapi.responses import JSONResponse
-
-        return JSONResponse(exc.to_json(), status_code=exc.status)
-
-    app.include_router(rules.router)
-    return TestClient(app)
+    return client_for(rules.router)
 
 
 def card_names(game: str, lang: str) -> list[str]:

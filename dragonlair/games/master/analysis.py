@@ -18,13 +18,12 @@ from collections.abc import Sequence
 from dragonlair.analysis.hints import Hint, ranked
 from dragonlair.core.game import JSON, Action
 from dragonlair.games.master.bots import (
-    TABLES,
     Board,
     ExpertMasterBot,
-    _counts,
     _net_gain,
     _place_moves,
     opponent_hands,
+    position,
     solve,
 )
 from dragonlair.games.master.state import MasterAction
@@ -57,13 +56,7 @@ class MasterAnalyser:
         bot = ExpertMasterBot(rng, samples=max(1, round(probe.samples * effort)))
         if len(moves) < 2:
             return ranked("win_chance", True, legal, {}, bot.choose(view, legal))
-        seat: int = view["seat"]
-        public, private = view["public"], view["private"]
-        table = TABLES[public["four_of_a_kind"]]
-        board = Board.from_view(public)
-        mine = _counts(private["hand"])
-        unseen = _counts(private["unseen"])
-        opp_size: int = public["hand_sizes"][1 - seat]
+        seat, table, board, mine, unseen, opp_size = position(view)
         gains = [_net_gain(table, board.cols, board.rows, a.value, a.cell, seat) for a in moves]
         exact = 16 - board.placed <= bot.exact
         if exact:

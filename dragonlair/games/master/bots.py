@@ -142,6 +142,16 @@ def _net_gain(table: list[int], cols: list[int], rows: list[int], v: int, cell: 
     return dc - dr if seat == 0 else dr - dc
 
 
+def position(view: JSON) -> tuple[int, list[int], Board, list[int], list[int], int]:
+    """What a seat's view tells a search: the seat, the line-score table, the grid, its
+    hand and the unseen cards by value, and how many cards the other seat holds."""
+    seat: int = view["seat"]
+    public, private = view["public"], view["private"]
+    return (seat, TABLES[public["four_of_a_kind"]], Board.from_view(public),
+            _counts(private["hand"]), _counts(private["unseen"]),
+            public["hand_sizes"][1 - seat])
+
+
 def _place_moves(legal: Sequence[Action]) -> list[MasterAction]:
     return [a for a in legal if isinstance(a, MasterAction) and a.kind == Kind.PLACE]
 
@@ -395,13 +405,7 @@ class ExpertMasterBot:
             return legal[0]
         if len(moves) == 1:
             return moves[0]
-        seat: int = view["seat"]
-        public, private = view["public"], view["private"]
-        table = TABLES[public["four_of_a_kind"]]
-        board = Board.from_view(public)
-        mine = _counts(private["hand"])
-        unseen = _counts(private["unseen"])
-        opp_size: int = public["hand_sizes"][1 - seat]
+        seat, table, board, mine, unseen, opp_size = position(view)
         gains = [_net_gain(table, board.cols, board.rows, a.value, a.cell, seat) for a in moves]
         if 16 - board.placed <= self.exact:
             totals = self._exact(board, seat, mine, unseen, opp_size, moves, table)

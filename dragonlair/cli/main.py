@@ -359,6 +359,14 @@ def bench(
     ramp: Annotated[bool, typer.Option(
         help="with --server: after the rates, raise the rate until p99 or errors blow up")
     ] = True,
+    processes: Annotated[int, typer.Option(
+        min=1, max=16, help="with --server: server processes to start, the connections "
+        "spread over them (above 1 needs --db postgresql://... and --redis redis://...)")] = 1,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="with --server: the servers' database URL (default: a new SQLite "
+        "file)")] = None,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="with --server: the servers' Redis URL")] = None,
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API; with
     ``--server``, the game server under WebSocket load."""
@@ -367,7 +375,11 @@ def bench(
     if seconds <= 0:
         fail_with("cli.err_seconds")
     if server:
-        bench_server(tables, rate, seconds if seconds != 3.0 else 15.0, ramp, as_json)
+        if processes > 1 and not (db and redis):
+            fail_with("cli.err_bench_processes")
+        server_args = [*(["--db", db] if db else []), *(["--redis", redis] if redis else [])]
+        bench_server(tables, rate, seconds if seconds != 3.0 else 15.0, ramp, as_json,
+                     processes, server_args)
         return
     ids = [check_game(game)] if game else game_ids()
     if vs_openspiel:
@@ -387,7 +399,8 @@ def bench(
 
 
 def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: bool,
-                 as_json: bool) -> None:
+                 as_json: bool, processes: int = 1, server_args: list[str] | None = None
+                 ) -> None:
     """``bench --server``: :mod:`dragonlair.server.loadgen` (bench/server_load.py)."""
     try:
         from dragonlair.server import loadgen
@@ -395,7 +408,8 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
         fail(f"the server needs the 'server' extra (pip install 'dragonlair[server]'): {exc}")
         return
     out = loadgen.run(tables=tables, rates=rates, seconds=seconds, ramp=ramp,
-                      report=None if as_json else loadgen.print_report)
+                      report=None if as_json else loadgen.print_report,
+                      processes=processes, server_args=server_args)
     if as_json:
         print(json.dumps(out))
 

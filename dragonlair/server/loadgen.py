@@ -14,6 +14,12 @@ second achieved, the errors (error answers, lost connections, deliveries slower 
 the server's CPU, and the server's memory per connection (the growth of its resident set
 from before the connections to after them, divided by their number). A ramp raises the rate
 until p99 or the errors blow up: the last rate that held is the saturation point.
+
+Many processes (issue 15): ``processes=N`` with ``server_args`` naming ``--db
+postgresql://...`` and ``--redis redis://...`` starts N servers on that database and Redis
+(or ``urls`` names running ones); the connections are spread over them so that each table's
+two players speak to different processes, and an action's delivery to the last seat crosses
+processes (through Redis). CPU and memory are then the sum over the servers.
 """
 
 from __future__ import annotations
@@ -80,6 +86,15 @@ def cpu_seconds(pid: int | None = None) -> float:
         return 0.0
 
 
+def servers_cpu(pids: list[int]) -> float:
+    """CPU seconds of the servers (0 for a server not started here: pid 0)."""
+    return sum(cpu_seconds(p) for p in pids if p)
+
+
+def servers_rss(pids: list[int]) -> int:
+    return sum(rss_kib(p) for p in pids if p)
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -94,6 +109,8 @@ class Conn:
     table: Table
     seat: int | None
     cookie: str | None
+    #: the server this connection speaks to
+    base: str = ""
     ws: Any = None
     seq: int = -1
     view: JSON | None = None
@@ -159,11 +176,12 @@ class Step:
 class Load:
     """The generator (see the module docs)."""
 
-    def __init__(self, tables: int, spectators: int, seed: int, base: str) -> None:
+    def __init__(self, tables: int, spectators: int, seed: int, bases: list[str]) -> None:
         self.n_tables = tables
         self.spectators = spectators
         self.rng = random.Random(seed)
-        self.base = base
+        self.bases = bases
+        self.spread = 0
         self.tables: list[Table] = []
         self.step: Step | None = None
         self.errors = 0
@@ -193,13 +211,17 @@ class Load:
         table = Table(tid)
         table.conns = [Conn(table, 0, a), Conn(table, 1, b)] + [
             Conn(table, None, None) for _ in range(self.spectators)]
+        # round robin over the servers: a table's players land on different ones
+        for conn in table.conns:
+            conn.base = self.bases[self.spread % len(self.bases)]
+            self.spread += 1
         return table
 
     async def connect(self, conn: Conn) -> None:
         from websockets.asyncio.client import connect
 
         headers = {"Cookie": conn.cookie} if conn.cookie else {}
-        url = self.base.replace("http://", "ws://") + f"/ws/tables/{conn.table.id}"
+        url = conn.base.replace("http://", "ws://") + f"/ws/tables/{conn.table.id}"
         conn.ws = await connect(url, additional_headers=headers, max_size=1 << 22,
                                 open_timeout=60, ping_interval=None)
         asyncio.get_running_loop().create_task(self.read(conn))
@@ -304,7 +326,7 @@ class Load:
             step.actions += 1
 
     async def run_step(self, rate: float, seconds: float, warmup: float,
-                       server_pid: int) -> Step:
+                       server_pids: list[int]) -> Step:
         """Send actions at ``rate`` per second for ``warmup + seconds``; measure the last
         ``seconds``."""
         loop = asyncio.get_running_loop()
@@ -320,7 +342,7 @@ class Load:
                 measuring = True
                 self.step = step
                 t_measure = now
-                cpu0, cpu1 = cpu_seconds(server_pid), cpu_seconds()
+                cpu0, cpu1 = servers_cpu(server_pids), cpu_seconds()
             if measuring and now - t_measure >= seconds:
                 break
             while next_t <= now:  # every action due by now (open loop)
@@ -336,7 +358,7 @@ class Load:
                 task.add_done_callback(tasks.discard)
             await asyncio.sleep(max(0.0, next_t - time.perf_counter()))
         step.seconds = time.perf_counter() - t_measure
-        step.server_cpu = cpu_seconds(server_pid) - cpu0
+        step.server_cpu = servers_cpu(server_pids) - cpu0
         step.client_cpu = cpu_seconds() - cpu1
         self.step = None
         # let what is in flight land (it is not counted), and stale deliveries clear
@@ -379,11 +401,12 @@ def server_process(data: Path, port: int, extra: list[str] | None = None) -> Ite
 
 
 async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
-               warmup: float, ramp: bool, seed: int, base: str, pid: int,
+               warmup: float, ramp: bool, seed: int, bases: list[str], pids: list[int],
                report: Any) -> JSON:
     import httpx
 
-    load = Load(tables, spectators, seed, base)
+    base = bases[0]
+    load = Load(tables, spectators, seed, bases)
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         load.http = http
@@ -396,7 +419,7 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
 
         load.tables = list(await asyncio.gather(*(make() for _ in range(tables))))
         made = time.perf_counter() - t0
-        rss0 = rss_kib(pid)
+        rss0 = servers_rss(pids)
         t0 = time.perf_counter()
 
         async def join(c: Conn) -> None:
@@ -406,7 +429,7 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
         await asyncio.gather(*(join(c) for t in load.tables for c in t.conns))
         connected = time.perf_counter() - t0
         await asyncio.sleep(1.0)
-        rss1 = rss_kib(pid)
+        rss1 = servers_rss(pids)
         n_conns = sum(len(t.conns) for t in load.tables)
         out: JSON = {
             "tables": tables, "connections": n_conns,
@@ -414,12 +437,12 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
             "server_rss_mib_before": round(rss0 / 1024, 1),
             "server_rss_mib_connected": round(rss1 / 1024, 1),
             "server_kib_per_connection": round((rss1 - rss0) / n_conns, 1),
-            "cpus": os.cpu_count(), "steps": []}
+            "cpus": os.cpu_count(), "servers": len(bases), "steps": []}
         report(out, None)
         queue = list(rates)
         while queue:
             rate = queue.pop(0)
-            step = await load.run_step(rate, seconds, warmup, pid)
+            step = await load.run_step(rate, seconds, warmup, pids)
             data = step.to_json()
             out["steps"].append(data)
             report(out, data)
@@ -428,7 +451,7 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
             if ramp and not queue and held:
                 queue.append(rate * 1.5 if rate >= 400 else rate * 2)
         load.stopping = True
-        out["server_rss_mib_end"] = round(rss_kib(pid) / 1024, 1)
+        out["server_rss_mib_end"] = round(servers_rss(pids) / 1024, 1)
         out["errors"] = load.errors
         out["error_samples"] = load.error_samples
         good = [s for s in out["steps"] if s["errors"] == 0 and s["delivery_p99_ms"] <= 250
@@ -445,9 +468,10 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
 def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None,
         seconds: float = 15.0, warmup: float = 3.0, ramp: bool = True, seed: int = 1,
         url: str | None = None, server_args: list[str] | None = None,
-        report: Any = None) -> JSON:
-    """Run the load (starting a server unless ``url`` names one) and return the figures.
-    ``report(out, step)`` is called after the setup and after each rate."""
+        report: Any = None, urls: list[str] | None = None, processes: int = 1) -> JSON:
+    """Run the load (starting ``processes`` servers with ``server_args``, unless ``url`` or
+    ``urls`` name running ones) and return the figures. ``report(out, step)`` is called
+    after the setup and after each rate."""
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -455,27 +479,36 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
     report = report or (lambda out, step: None)
     rates = rates or [200.0]
 
-    def go(base: str, pid: int) -> JSON:
-        return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, base,
-                                pid, report))
+    def go(bases: list[str], pids: list[int]) -> JSON:
+        return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, bases,
+                                pids, report))
 
-    if url is not None:
-        return go(url, 0)
-    with tempfile.TemporaryDirectory(prefix="dragonlair-load-") as folder:
-        port = free_port()
-        with server_process(Path(folder), port, server_args) as pid:
-            try:
-                return go(f"http://127.0.0.1:{port}", pid)
-            except Exception:
-                log = (Path(folder) / "server.log").read_text(errors="replace")
-                print("the server's log ends:\n" + "\n".join(log.splitlines()[-80:]),
-                      file=sys.stderr)
-                raise
+    named = list(urls or []) + ([url] if url else [])
+    if named:
+        return go(named, [0] * len(named))
+    with tempfile.TemporaryDirectory(prefix="dragonlair-load-") as folder, \
+            contextlib.ExitStack() as stack:
+        ports = [free_port() for _ in range(processes)]
+        dirs = [Path(folder) / f"p{i}" for i in range(processes)]
+        try:
+            pids = []
+            for d, port in zip(dirs, ports, strict=True):  # the first migrates, alone
+                d.mkdir()
+                pids.append(stack.enter_context(server_process(d, port, server_args)))
+            return go([f"http://127.0.0.1:{p}" for p in ports], pids)
+        except Exception:
+            for d in dirs:
+                with contextlib.suppress(OSError):
+                    log = (d / "server.log").read_text(errors="replace")
+                    print(f"the log of {d.name} ends:\n" + "\n".join(log.splitlines()[-80:]),
+                          file=sys.stderr)
+            raise
 
 
 def print_report(out: JSON, step: JSON | None) -> None:
     if step is None:
-        print(f"{out['tables']} tables, {out['connections']} connections "
+        print(f"{out['tables']} tables, {out['connections']} connections on "
+              f"{out['servers']} server(s) "
               f"(setup {out['setup_s']}s, connect {out['connect_s']}s); server RSS "
               f"{out['server_rss_mib_before']} -> {out['server_rss_mib_connected']} MiB: "
               f"{out['server_kib_per_connection']} KiB per connection", flush=True)
@@ -500,12 +533,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-ramp", action="store_true",
                         help="only the rates given, no ramp to saturation")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--url", help="a running server instead of a new one")
+    parser.add_argument("--url", action="append",
+                        help="a running server instead of a new one (repeatable: the "
+                             "connections are spread over them)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="servers to start (more than one needs --db and --redis)")
+    parser.add_argument("--db", help="the servers' database URL (postgresql://...)")
+    parser.add_argument("--redis", help="the servers' Redis URL (redis://...)")
     parser.add_argument("--json", dest="as_json", action="store_true")
     args = parser.parse_args(argv)
+    server_args = [*(["--db", args.db] if args.db else []),
+                   *(["--redis", args.redis] if args.redis else [])]
+    if args.processes > 1 and not (args.db and args.redis):
+        parser.error("--processes above 1 needs --db postgresql://... and --redis redis://...")
     out = run(args.tables, args.spectators, args.rate, args.seconds, args.warmup,
-              not args.no_ramp, args.seed, args.url,
-              report=None if args.as_json else print_report)
+              not args.no_ramp, args.seed, None, server_args,
+              report=None if args.as_json else print_report, urls=args.url,
+              processes=args.processes)
     if args.as_json:
         print(json.dumps(out, indent=1))
     else:

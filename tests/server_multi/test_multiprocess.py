@@ -1,0 +1,366 @@
+"""Many server processes, one table (issue 15, "Tests that must exist"): real ``dragonlair
+serve`` subprocesses on one PostgreSQL database and one Redis (tests/server_multi/cluster.py),
+players of one table connected to different processes, spectators too.
+
+- Whole games of each game play to the end; every viewer sees the same log and the same
+  public events, and each only what its seat may know (every view is the engine's view for
+  that seat; every message is scanned for other seats' secrets, as tests/server/test_leak.py).
+- A process killed with SIGKILL mid-game: its clients reconnect to another process and
+  resume, no acknowledged action is lost, and the table's bot still moves once the dead
+  process's claim expires (a short lease).
+- Redis restarted mid-game: nothing is lost, every viewer catches up to the same final seq.
+- Two processes racing for the same move N: exactly one is accepted, the other is refused
+  (``server.act.stale``), the log holds one row at N.
+
+The default run is a few seconds a test; the ``slow`` versions play more games and races.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("websockets")
+
+from dragonlair.client import Client, Refused, TableConnection
+from dragonlair.client.client import legal_texts
+from dragonlair.core.records import Record, parse_entry, replay
+from tests.server.helpers import check_no_leaks
+from tests.server.test_leak import PLANTED_ITEMS, scan
+from tests.server_multi.cluster import Game, Node, cluster
+from tests.server_multi.services import RedisProcess
+
+JSON = dict[str, Any]
+
+#: short leases, so a dead process's tables pass to another in about a second
+LEASE = ["--claim-ttl", "1.5"]
+
+
+def tables(game: str, rng: random.Random) -> tuple[list[JSON], JSON]:
+    """Seats spread over processes 0..2 (people) with a bot, and short options."""
+    if game == "master":
+        return [{"kind": "me", "node": 0}, {"kind": "open", "node": 1}], {}
+    if game == "fist":
+        return ([{"kind": "me", "node": 0}, {"kind": "open", "node": 1},
+                 {"kind": "open", "node": 2}, {"kind": "bot", "bot": "random"}],
+                {"max_turns": 1})
+    return ([{"kind": "me", "node": 1}, {"kind": "open", "node": 2},
+             {"kind": "bot", "bot": "random"}],
+            {"max_turns": rng.randint(4, 6), "decks": {"items": PLANTED_ITEMS}})
+
+
+def public_events(game: Game) -> list[list[JSON]]:
+    return [[e for e in (v.conn.events if v.conn else []) if e.get("to") is None]
+            for v in game.viewers]
+
+
+def check_finished(game: Game) -> Record:
+    """The game ended; every viewer has the whole log and the same public events; every
+    acknowledged action is in the record; nobody saw what its seat may not know."""
+    record = game.record()
+    _, state = replay(record)
+    assert state.is_terminal()
+    n = len(record.actions)
+    seqs = {(v.seat, v.node.name): v.conn.seq for v in game.viewers if v.conn}
+    assert set(seqs.values()) == {n}, f"viewers' final seq {seqs}, the log has {n}"
+    events = public_events(game)
+    for v, evs in zip(game.viewers, events, strict=True):
+        assert evs == events[0], (f"seat {v.seat}@{v.node.name} saw other public events "
+                                  f"than seat {game.viewers[0].seat}")
+        assert [e["seq"] for e in v.conn.events] == sorted(  # type: ignore[union-attr]
+            e["seq"] for e in v.conn.events)  # type: ignore[union-attr]
+        updates = [m["seq"] for m in v.messages if m.get("type") == "update"]
+        assert updates == sorted(updates), f"seat {v.seat}: updates out of log order"
+    game.check_acked(record)
+    received = [(v.seat, v.messages) for v in game.viewers]
+    assert check_no_leaks(record, received) > 0
+    scan(record, received)
+    return record
+
+
+def spread_game(folder: Path, pg_url: str, redis_url: str, game: str, seed: int,
+                rounds: int = 1) -> None:
+    with cluster(folder, 3, pg_url, redis_url) as c:
+        for r in range(rounds):
+            rng = random.Random(seed + r)
+            seats, options = tables(game, rng)
+            g = Game(c.nodes, game, seats, options, spectators=[2, 0], rng=rng)
+            try:
+                g.play(90)
+                check_finished(g)
+                assert g.acked, "no person acted"
+            finally:
+                g.close()
+
+
+@pytest.mark.parametrize("game", ["fist", "master", "farkle"])
+def test_one_table_over_three_processes_plays_to_the_end(
+        tmp_path: Path, pg_url: str, redis_url: str, game: str) -> None:
+    spread_game(tmp_path, pg_url, redis_url, game, 15)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["fist", "master", "farkle"])
+def test_many_tables_over_three_processes(tmp_path: Path, pg_url: str, redis_url: str,
+                                          game: str) -> None:
+    spread_game(tmp_path, pg_url, redis_url, game, 1500, rounds=8)
+
+
+# ---------------------------------------------------------------------------- SIGKILL
+
+
+def claim_owner(pg_url: str, table_id: str) -> str | None:
+    """The owner of the table's claim (a process id), or None (no claim row)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(pg_url)
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(text("SELECT owner FROM table_claims WHERE table_id = :t"),
+                               {"t": table_id}).first()
+    finally:
+        engine.dispose()
+    return None if row is None else str(row[0])
+
+
+def holder(nodes: list[Node], pg_url: str, table_id: str) -> tuple[Node, str]:
+    """The process holding the table's claim (its ``/api/health`` names the claim's
+    owner), and the owner's id."""
+    deadline = time.monotonic() + 15
+    owner = ""
+    while time.monotonic() < deadline:
+        owner = claim_owner(pg_url, table_id) or ""
+        for node in nodes:
+            if owner and node.alive and httpx.get(
+                    f"{node.base}/api/health", timeout=5).json().get("process") == owner:
+                return node, owner
+        time.sleep(0.1)
+    raise AssertionError(f"no live process holds {table_id}'s claim ({owner!r})")
+
+
+def kill_mid_game(folder: Path, pg_url: str, redis_url: str, seed: int) -> None:
+    """Farkle: a person on each of two processes, a bot, a spectator on the third. After a
+    few moves the process holding the table's claim (its bot) is SIGKILLed; its viewers
+    reconnect elsewhere with ``resume``; the game plays to the end, the bot moving again
+    once the lease ran out."""
+    rng = random.Random(seed)
+    with cluster(folder, 3, pg_url, redis_url, args=LEASE) as c:
+        seats: list[JSON] = [{"kind": "me", "node": 0}, {"kind": "open", "node": 1},
+                             {"kind": "bot", "bot": "random"}]
+        options: JSON = {"max_turns": 6, "decks": {"items": PLANTED_ITEMS}}
+        g = Game(c.nodes, "farkle", seats, options, spectators=[2], rng=rng)
+        try:
+            g.play(60, until=lambda g: len(g.acked) >= 3)
+            victim, owner = holder(c.nodes, pg_url, g.id)
+            before = dict(g.acked)
+            logged = len(g.log_rows(pg_url))
+            victim.kill()
+            survivors = [n for n in c.nodes if n.alive]
+            moved = [v for v in g.viewers if v.node is victim]
+            assert moved, f"nobody was connected to {victim.name}"
+            for v in moved:  # hello, then resume with the events held
+                v.move_to(rng.choice(survivors))
+            g.play(120)
+            record = check_finished(g)
+            assert all(g.acked[i] == a for i, a in before.items())
+            later = [a for a in record.actions[logged:]
+                     if parse_entry(a, len(record.seats))[0] == 2]
+            assert later, f"the bot never moved after {victim.name} (claim {owner}) died"
+        finally:
+            g.close()
+
+
+def test_a_killed_process_loses_nothing_and_its_bot_moves_on(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    kill_mid_game(tmp_path, pg_url, redis_url, 7)
+
+
+def test_a_killed_process_s_clock_still_fires(tmp_path: Path, pg_url: str,
+                                              redis_url: str) -> None:
+    """Dragon Master with a real-time clock (10 s, the least a table may have): the process
+    holding the table's claim (its timers) is SIGKILLed and the person at seat 0 stops
+    playing; once the lease has expired another process holds the claim, seat 0's clock runs
+    out there, a bot takes the seat over (``takeover``, reason ``timeout``) and the game ends.
+    """
+    rng = random.Random(11)
+    with cluster(tmp_path, 3, pg_url, redis_url, args=LEASE) as c:
+        seats: list[JSON] = [{"kind": "me", "node": 0}, {"kind": "open", "node": 1}]
+        clock = {"kind": "realtime", "initial": 10.0, "increment": 0.0}
+        g = Game(c.nodes, "master", seats, {}, spectators=[2], rng=rng, clock=clock)
+        try:
+            g.play(30, until=lambda g: len(g.acked) >= 2)
+            victim, owner = holder(c.nodes, pg_url, g.id)
+            victim.kill()
+            g.leave(0)
+            survivors = [n for n in c.nodes if n.alive]
+            for v in g.viewers:
+                if v.node is victim:
+                    v.move_to(rng.choice(survivors))
+            g.play(90)
+            new_owner = claim_owner(pg_url, g.id)
+            record = check_finished(g)
+            takeovers = [m for v in g.viewers for m in v.messages if m.get("type") == "takeover"]
+            assert takeovers, f"seat 0's clock never fired after {victim.name} died"
+            assert {(m["seat"], m["reason"]) for m in takeovers} == {(0, "timeout")}, takeovers
+            assert new_owner != owner, "the dead process still holds the claim"
+            after = min(m["seq"] for m in takeovers)
+            bot = [a for a in record.actions[after:] if parse_entry(a, 2)[0] == 0]
+            assert bot, "no move of seat 0's bot after the takeover"
+        finally:
+            g.close()
+
+
+@pytest.mark.slow
+def test_kills_in_many_games(tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    for seed in range(5):
+        kill_mid_game(tmp_path / str(seed), pg_url, redis_url, 100 + seed)
+
+
+# ---------------------------------------------------------------------------- Redis down
+
+
+def redis_restart(folder: Path, pg_url: str, redis: RedisProcess, game: str,
+                  seed: int) -> None:
+    """Players of one table on two or three processes, spectators on all three; Redis stops
+    after a few moves and play goes on as far as it can: a move is still judged and
+    committed by the process it reaches (the database orders the log), whose own viewers
+    see it; the other processes hear of it, and the claim holder draws chance and moves
+    bots, only once Redis is back. Then every viewer catches up to the same final log."""
+    rng = random.Random(seed)
+    with cluster(folder, 3, pg_url, redis.url) as c:
+        seats, options = tables(game, rng)
+        g = Game(c.nodes, game, seats, options, spectators=[0, 1, 2], rng=rng)
+        try:
+            g.play(60, until=lambda g: len(g.acked) >= 3)
+            g.wait_all(max(g.acked) + 1)  # so the next mover knows it is to move
+            redis.stop()
+            during = g.play(30, stall=2.0)
+            redis.start()
+            g.play(120)
+            record = check_finished(g)
+            assert during >= 1, "nothing was acknowledged while Redis was down"
+            assert len(record.actions) >= len(g.acked)
+        finally:
+            g.close()
+
+
+@pytest.mark.parametrize("game", ["master", "fist"])
+def test_a_redis_restart_loses_nothing(tmp_path: Path, pg_url: str, own_redis: RedisProcess,
+                                       game: str) -> None:
+    redis_restart(tmp_path, pg_url, own_redis, game, 21)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["master", "fist", "farkle"])
+def test_redis_restarts_in_many_games(tmp_path: Path, pg_url: str,
+                                      own_redis: RedisProcess, game: str) -> None:
+    for seed in range(4):
+        redis_restart(tmp_path / str(seed), pg_url, own_redis, game, 300 + seed)
+
+
+# ---------------------------------------------------------------------------- races
+
+
+def reached(n: int) -> Callable[[TableConnection], bool]:
+    return lambda conn: conn.seq >= n
+
+
+def race_once(conns: list[TableConnection], texts: list[str]) -> list[int | Refused]:
+    """Each connection sends its action at once (a barrier): the log length after each
+    acknowledged one, or its refusal."""
+    results: list[int | Refused] = [Refused("unanswered")] * len(conns)
+    barrier = threading.Barrier(len(conns))
+
+    def send(i: int) -> None:
+        barrier.wait(10)
+        try:
+            results[i] = conns[i].act(texts[i], wait=False, timeout=30)
+        except Refused as exc:
+            results[i] = exc
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(conns))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(40)
+    return results
+
+
+def race(folder: Path, pg_url: str, redis_url: str, repeats: int, seed: int) -> None:
+    """Dragon Master: each seat's user has a socket on two processes. ``repeats`` times, the
+    mover's two sockets send a move at the same log position N at once (a barrier): one is
+    acknowledged, the other refused as stale, and the log holds the winner's action at N."""
+    rng = random.Random(seed)
+    with cluster(folder, 2, pg_url, redis_url) as c:
+        raced = 0
+        wins = [0, 0]  # races won by the seat's first socket, by its twin
+        while raced < repeats:
+            g = Game(c.nodes, "master", [{"kind": "me", "node": 0}, {"kind": "open", "node": 1}],
+                     {"match": True}, rng=rng)
+            twins: dict[int | None, TableConnection] = {}
+            try:
+                for v in g.players:
+                    other = c.nodes[1] if v.node is c.nodes[0] else c.nodes[0]
+                    twin = Client(other.base, session=v.client.session)
+                    twins[v.seat] = twin.connect(g.id, reconnects=3)
+                while raced < repeats and not g.conns()[0].finished:
+                    n = max([g.newest(), *(i + 1 for i in g.acked)])
+                    g.wait_all(n)
+                    for t in twins.values():
+                        assert t.wait(reached(n), 20), f"a twin never saw seq {n}"
+                    movers = [v for v in g.players if v.conn and v.conn.my_turn()]
+                    if not movers:
+                        g.conns()[0].recv(0.05)
+                        continue
+                    v = movers[0]
+                    assert v.conn is not None and v.seat is not None
+                    twin_conn = twins[v.seat]
+                    n = v.conn.seq  # both sockets send this seq (chance may have moved it on)
+                    assert twin_conn.wait(reached(n), 20), f"a twin never saw seq {n}"
+                    if twin_conn.seq != n or g.newest() != n:
+                        continue  # the log moved on meanwhile: look again
+                    options = legal_texts(v.conn.view)
+                    texts = [rng.choice(options), rng.choice(options)]
+                    results = race_once([v.conn, twin_conn], texts)
+                    acks = [r for r in results if isinstance(r, int)]
+                    refusals = [r for r in results if isinstance(r, Refused)]
+                    assert len(acks) == 1 and len(refusals) == 1, (
+                        f"race {raced} at seq {n}: {results!r}; the log ends "
+                        f"{g.log_rows(pg_url)[-4:]}; seqs {v.conn.seq} {twin_conn.seq}")
+                    assert acks[0] == n + 1
+                    # the position moved on: a stale seq or, after the game's last move,
+                    # a finished table
+                    moved_on = "server.act.not_running" if v.conn.wait(
+                        reached(n + 1), 20) and v.conn.finished else "server.act.stale"
+                    assert refusals[0].code == moved_on, refusals[0].to_json()
+                    winner = texts[results.index(acks[0])]
+                    wins[results.index(acks[0])] += 1
+                    rows = g.log_rows(pg_url)
+                    assert [r[0] for r in rows] == list(range(len(rows))), "a gap in the log"
+                    assert rows[n][1:] == (v.seat, winner), (rows[n], v.seat, winner)
+                    g.acked[n] = (v.seat, winner)
+                    raced += 1
+                    g.step()
+            finally:
+                for t in twins.values():
+                    t.close()
+                g.close()
+        print(f"{raced} races: the first socket won {wins[0]}, its twin {wins[1]}")
+
+
+def test_racing_processes_accept_a_move_once(tmp_path: Path, pg_url: str,
+                                             redis_url: str) -> None:
+    race(tmp_path, pg_url, redis_url, 20, 3)
+
+
+@pytest.mark.slow
+def test_racing_processes_accept_a_move_once_many_times(tmp_path: Path, pg_url: str,
+                                                        redis_url: str) -> None:
+    race(tmp_path, pg_url, redis_url, 300, 4)

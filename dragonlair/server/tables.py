@@ -189,6 +189,8 @@ class TableRuntime:
         #: many processes: news from another process waits to be read (:meth:`refresh_soon`)
         self.stale = False
         self.refresh_task: asyncio.Task[None] | None = None
+        #: notices of new rows from other processes, not yet applied
+        self.news: list[TableEvent] = []
 
     # ------------------------------------------------------------------ state
     @property
@@ -302,6 +304,39 @@ class TableRuntime:
         or ``chat``. They catch up from the database; nothing is sent with one process."""
         self.hub.announce(self.id, {"k": kind, **extra}, since, seq)
 
+    def apply_news(self, news: list[TableEvent]) -> bool:
+        """(Under the lock.) Apply the rows other processes announced, when they continue
+        this process's log exactly; ``False``: something else changed, or a notice is
+        missing or unreadable (the caller reads the database instead). Tables with clocks
+        always read it (the clocks changed in the same transactions)."""
+        if not news or self.spec.active:
+            return False
+        for event in sorted(news, key=lambda e: e.since or 0):
+            rows, since = event.payload.get("rows"), event.since
+            if event.payload.get("k") != "act" or not isinstance(rows, list) or since is None:
+                return False
+            if event.seq is not None and event.seq <= self.seq:
+                continue  # had it already
+            if since != self.seq:
+                return False
+            trial = self.state.clone()
+            movers: list[tuple[int, ...]] = []
+            logged: list[tuple[int, str]] = []
+            try:
+                for seat, text in rows:
+                    movers.append(tuple(trial.current_seats()))
+                    trial.apply(int(seat), self.game.parse_action(str(text)))
+                    logged.append((int(seat), str(text)))
+            except (DragonlairError, TypeError, ValueError):
+                return False
+            self.state = trial
+            self.movers += movers
+            self.log += logged
+            result = event.payload.get("result")
+            if isinstance(result, dict):
+                self.status, self.result = "finished", result
+        return True
+
     def refresh_soon(self) -> None:
         """News from another process: re-read the table in a task of its own, so that the
         bus's reader goes on to the next table at once; notices that arrive meanwhile are
@@ -316,8 +351,10 @@ class TableRuntime:
         try:
             while self.stale:
                 self.stale = False
+                news, self.news = self.news, []
                 async with self.lock:
-                    await self.sync()
+                    if not self.apply_news(news):
+                        await self.sync()
                     self.broadcast()
                     if self.hub.runs(self.id):
                         await self.tick()
@@ -439,7 +476,12 @@ class TableRuntime:
         if result is not None:
             self.status, self.result = "finished", result
         self.schedule()
-        self.announce("act", since=start, seq=self.seq)
+        # the new rows travel with the notice: a process whose log ends where they begin
+        # applies them without reading the database (Hub.notice, TableRuntime.apply_news)
+        news: JSON = {"rows": [[r.seat, r.text] for r in rows]}
+        if result is not None:
+            news["result"] = result
+        self.announce("act", since=start, seq=self.seq, **news)
 
     # ------------------------------------------------------------ clocks, leavers
     def clock_json(self) -> JSON:
@@ -848,6 +890,7 @@ class Hub:
             return
         if kind == "takeover" and isinstance(payload.get("note"), dict):
             runtime.tell(payload["note"])
+        runtime.news.append(event)
         runtime.refresh_soon()
 
     async def subscribe(self, runtime: TableRuntime) -> None:

@@ -44,7 +44,11 @@ def build_client() -> None:
         print("dragonlair: Node/npm not found: the browser client is not built "
               "(bash scripts/build_web.sh builds it)", file=sys.stderr)
         return
-    env = dict(os.environ, DRAGONLAIR_PYTHON=sys.executable, PYTHONPATH=str(ROOT))
+    # pip builds in an isolated environment (babel from [build-system] requires lives in
+    # its overlay on sys.path, not in the interpreter's own site): the catalogue export the
+    # build runs must see those paths, and the sources of this clone first
+    path = os.pathsep.join([str(ROOT), *(p for p in sys.path if p)])
+    env = dict(os.environ, DRAGONLAIR_PYTHON=sys.executable, PYTHONPATH=path)
     done = subprocess.run(["bash", str(ROOT / "scripts" / "build_web.sh")], env=env)
     if done.returncode != 0:  # terminal play and the server work without it: say so, go on
         print("dragonlair: building the browser client failed (see above); the package is "

@@ -2,7 +2,7 @@
 // `dragonlair serve`). The catalogues are exported from the .po files into public/i18n first.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { delimiter, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, type Plugin } from 'vite';
@@ -22,7 +22,9 @@ function catalogues(): Plugin {
     name: 'dragonlair-catalogues',
     buildStart() {
       execFileSync(python(), ['-m', 'dragonlair.web', 'catalogues', resolve(here, 'public/i18n')], {
-        env: { ...process.env, PYTHONPATH: repo },
+        // the clone's sources first; then what the caller set (setup.py passes the paths of
+        // pip's isolated build environment, where Babel is)
+        env: { ...process.env, PYTHONPATH: [repo, process.env.PYTHONPATH].filter(Boolean).join(delimiter) },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
     },

@@ -19,6 +19,7 @@ from dragonlair.cli.db_cmd import db_app
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.learn_cmd import learn
+from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
 from dragonlair.core.i18n import languages, render
@@ -523,6 +524,7 @@ app.command()(tournament)
 app.command()(balance)
 app.command()(analyse)
 app.command()(learn)
+app.command()(tips)
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(db_app, name="db")
 

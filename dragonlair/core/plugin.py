@@ -127,6 +127,9 @@ class GamePlugin:
     option_files: Mapping[str, str] = field(default_factory=dict)
     #: the benchmark's table (options) for playout rates
     bench_options: Mapping[str, Any] = field(default_factory=dict)
+    #: the tips page: a module path with ``measure(games, seed)`` (figures as JSON),
+    #: ``paragraphs(figures, lang)`` and ``DEFAULT_GAMES`` (dragonlair/tips)
+    tips: str | None = None
     #: the rules in brief and the card list, as Markdown per language (``rules/<lang>.md``)
     rules: Callable[[str], str] | None = None
     #: hints and post-game analysis: a factory of the game's analyser (an

@@ -25,7 +25,8 @@ DIST = Path(__file__).resolve().parent / "dist"
 #: the client's own routes (the path after ``/``): each answers ``index.html``
 CLIENT_ROUTES = ("/", "/settings", "/tables/{table_id}", "/tables/{table_id}/replay",
                  "/leaderboards", "/leaderboards/{game}", "/users/{username}",
-                 "/rules/{game}", "/replays", "/learn/{game}")
+                 "/rules/{game}", "/replays", "/learn/{game}",
+                 "/tips/{game}")
 
 #: hashed file names never change content: cache for a year
 IMMUTABLE = "public, max-age=31536000, immutable"

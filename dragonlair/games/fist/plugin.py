@@ -113,6 +113,7 @@ PLUGIN = GamePlugin(
     view_schema=view_schema,
     terminal="dragonlair.cli.fist_play:play_fist",
     terminal_online="dragonlair.cli.online:OnlineFist",
+    tips="dragonlair.games.fist.tips",
     terminal_rules="dragonlair.cli.fist_rules:render_rules",
     option_files={"custom": "dragonlair.games.fist.custom:load_file"},
     bench_options={"players": 4},

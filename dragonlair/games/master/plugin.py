@@ -109,6 +109,7 @@ PLUGIN = GamePlugin(
     view_schema=view_schema,
     terminal="dragonlair.cli.master_play:play_master",
     terminal_online="dragonlair.cli.online:OnlineMaster",
+    tips="dragonlair.games.master.tips",
     terminal_rules="dragonlair.cli.master_screen:render_rules",
     terminal_result="dragonlair.games.master.plugin:result_detail",
     bench_options={},

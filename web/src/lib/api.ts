@@ -15,6 +15,7 @@ export type Leaderboard = Schemas['LeaderboardOut'];
 export type TableRatings = Schemas['TableRatingsOut'];
 export type ErrorOut = Schemas['ErrorOut'];
 export type Rules = Schemas['RulesOut'];
+export type Tips = Schemas['TipsOut'];
 export type ApiPath = keyof paths;
 
 export interface OptionSpec {
@@ -140,6 +141,8 @@ export const api = {
     call<TutorialStep>('POST', `/api/tutorials/${encodeURIComponent(game)}`, body),
   rules: (game: string, lang: string) =>
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
+  tips: (game: string, lang: string) =>
+    call<Tips>('GET', `/api/games/${encodeURIComponent(game)}/tips?lang=${encodeURIComponent(lang)}`),
 };
 
 /** A finished table's replay from one perspective (dragonlair/server/history.py). */

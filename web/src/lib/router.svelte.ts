@@ -9,6 +9,7 @@ export type Route =
   | { name: 'profile'; username: string }
   | { name: 'rules'; game: string; table: string | null }
   | { name: 'learn'; game: string }
+  | { name: 'tips'; game: string }
   | { name: 'notfound' };
 
 /** The route of an address: its path, and for the rules its query's `table` (the table whose
@@ -38,6 +39,8 @@ export function parseRoute(path: string, search = ''): Route {
   }
   const learn = /^\/learn\/([a-z0-9_-]{1,64})\/?$/.exec(path);
   if (learn) return { name: 'learn', game: learn[1]! };
+  const tips = /^\/tips\/([a-z0-9_-]{1,64})\/?$/.exec(path);
+  if (tips) return { name: 'tips', game: tips[1]! };
   return { name: 'notfound' };
 }
 

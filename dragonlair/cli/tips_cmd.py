@@ -1,0 +1,50 @@
+"""``dragonlair tips GAME [--lang de] [--regenerate] [--games N]``: a game's tips and strategy
+page in the terminal (:mod:`dragonlair.tips`), or, with ``--regenerate``, its figures
+measured anew (seeded, so the same command gives the same file). Registered on the app in
+:mod:`dragonlair.cli.main`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.panel import Panel
+
+
+def tips(
+    game: Annotated[str, typer.Argument(help="the game: fist, master, farkle")],
+    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
+    regenerate: Annotated[bool, typer.Option(
+        help="measure the figures anew (bot games; a minute or two) and save them")] = False,
+    games: Annotated[int | None, typer.Option(
+        help="bot games to play with --regenerate (default: the committed run's)")] = None,
+    seed: Annotated[int, typer.Option(help="seed of the bot games with --regenerate")] = 0,
+    out: Annotated[Path | None, typer.Option(
+        help="with --regenerate: write here instead of dragonlair/tips/data/GAME.json")] = None,
+) -> None:
+    """Tips and strategy for a game, from what the bots and the optimal policies measured."""
+    from dragonlair.cli.main import check_game, check_lang, console, fail_with
+    from dragonlair.core.i18n import render
+    from dragonlair.tips import games_with_tips, tips_page
+    from dragonlair.tips import regenerate as measure
+    from dragonlair.tips.figures import save, tips_module
+
+    check_lang(lang)
+    check_game(game, lang)
+    if game not in games_with_tips():
+        fail_with("tips.none", lang, game=game, known=list(games_with_tips()))
+    if regenerate:
+        # a game whose figures are exact (no games to play) takes any --games
+        if games is not None and games < 1 and tips_module(game).DEFAULT_GAMES:
+            fail_with("tips.games_min", lang, games=games)
+        doc = measure(game, games, seed)
+        path = save(doc, out)
+        console.print(escape(render("tips.written", {"path": str(path)}, lang)))
+        page = tips_page(game, lang, doc)
+    else:
+        page = tips_page(game, lang)
+    console.print(Panel("\n\n".join(escape(p) for p in page.paragraphs),
+                        title=escape(page.title), border_style="cyan"), highlight=False)
+    console.print(escape(page.source), highlight=False)

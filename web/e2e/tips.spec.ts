@@ -1,0 +1,62 @@
+// The tips pages (GET /api/games/{game}/tips drawn by screens/Tips.svelte, issue 16): each
+// game's page opened from home in English, one in German; the page shows the paragraphs and
+// the figures' source exactly as the server sends them (the words from tips.po, the numbers
+// from dragonlair/tips/data). Screenshots go to test-results/screenshots/.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const url = (): string =>
+  process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
+const shots = resolve(here, '../test-results/screenshots');
+const cat = (lang: string) => (JSON.parse(readFileSync(resolve(here, `../public/i18n/${lang}.json`), 'utf-8')) as { messages: Record<string, string> }).messages;
+
+type TipsPage = { title: string; paragraphs: string[]; source: string };
+
+/** Serious and critical axe violations (WCAG 2 A/AA) of the page, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test('the tips of each game in English, opened from home', async ({ browser }) => {
+  const en = cat('en');
+  const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  const page = await ctx.newPage();
+  for (const game of ['fist', 'master', 'farkle']) {
+    await page.goto('/');
+    await page.getByTestId(`tips-${game}`).click();
+    await expect(page).toHaveURL(new RegExp(`/tips/${game}$`));
+    const sent = (await (await page.request.get(`/api/games/${game}/tips?lang=en`)).json()) as TipsPage;
+    const tips = page.getByTestId('tips');
+    await expect(tips).toHaveAttribute('data-game', game);
+    await expect(tips.locator('h1')).toHaveText(sent.title);
+    await expect(tips.getByTestId('tip')).toHaveText(sent.paragraphs);
+    await expect(tips.getByTestId('tips-source')).toHaveText(sent.source);
+    await expect(page.locator('nav a[aria-current=page]')).toHaveText(en[`web.game.${game}`]!);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: resolve(shots, `tips-${game}-en.png`), fullPage: true });
+  }
+  await ctx.close();
+});
+
+test('the Farkle tips in German, on a phone', async ({ browser }) => {
+  const ctx = await browser.newContext({ baseURL: url(), locale: 'de-DE', viewport: { width: 360, height: 740 } });
+  const page = await ctx.newPage();
+  await page.goto('/settings');
+  await page.locator('#lang').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto('/tips/farkle');
+  const sent = (await (await page.request.get('/api/games/farkle/tips?lang=de')).json()) as TipsPage;
+  expect(sent.title).toContain('Tipps');
+  const tips = page.getByTestId('tips');
+  await expect(tips.locator('h1')).toHaveText(sent.title);
+  await expect(tips.getByTestId('tip')).toHaveText(sent.paragraphs);
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: resolve(shots, 'tips-farkle-de.png'), fullPage: true });
+  await ctx.close();
+});

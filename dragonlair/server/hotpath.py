@@ -25,6 +25,8 @@ ACTIONS = text("SELECT seat, action FROM actions WHERE table_id = :t AND seq >= 
                "ORDER BY seq")
 KEY = text("SELECT seq FROM idempotency_keys "
            "WHERE table_id = :t AND user_id = :u AND key = :k")
+SEATED = text("SELECT tables.status, seats.kind, seats.user_id FROM tables JOIN seats "
+               "ON seats.table_id = tables.id WHERE tables.id = :t AND seats.seat = :s")
 INSERT_ACTION = text("INSERT INTO actions (table_id, seq, seat, action, user_id, created_at) "
                      "VALUES (:t, :n, :seat, :a, :u, :at)")
 INSERT_KEY = text("INSERT INTO idempotency_keys (table_id, user_id, key, seq, created_at) "
@@ -70,3 +72,9 @@ def insert_key(s: OrmSession, table_id: str, user_id: int, key: str, seq: int,
                at: float) -> None:
     s.connection().execute(INSERT_KEY, {"t": table_id, "u": user_id, "k": key, "n": seq,
                                         "at": at})
+
+
+def still_seated(s: OrmSession, table_id: str, seat: int, user_id: int) -> bool:
+    """Whether the table is running and ``seat`` is still ``user_id``'s (not taken over)."""
+    row = s.connection().execute(SEATED, {"t": table_id, "s": seat}).first()
+    return row is not None and row[0] == "running" and row[1] == "human" and row[2] == user_id

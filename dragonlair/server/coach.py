@@ -37,6 +37,10 @@ ANALYSIS_CACHE = 64
 
 _busy: set[int] = set()
 _analyses: OrderedDict[tuple[str, int], JSON] = OrderedDict()
+#: analyses being computed in this process (each may take ANALYSIS_BUDGET seconds of a bot
+#: thread): more at once are refused, so that nobody can keep the bots' threads busy
+MAX_ANALYSES = 1
+_running: set[tuple[str, int]] = set()
 
 
 def _hub(request: Request) -> Hub:
@@ -89,7 +93,7 @@ def _rated(s: OrmSession, table_id: str) -> bool:
     return bool(table is not None and table.rated)
 
 
-@router.get("/tables/{table_id}/analysis", responses=refusals(404, 409, 422))
+@router.get("/tables/{table_id}/analysis", responses=refusals(404, 409, 422, 429))
 async def analysis(table_id: str, request: Request,
                    seat: Annotated[int, Query(ge=0, le=15)]) -> JSON:
     """The analysis of ``seat``'s decisions in a finished game (docs/analysis.md; the same
@@ -105,12 +109,17 @@ async def analysis(table_id: str, request: Request,
         _analyses.move_to_end(key)
         return cached
     data = await hub.db(lambda s: record(key[0], s))
+    if len(_running) >= MAX_ANALYSES:
+        raise ServerError("server.analysis.busy", 429)
+    _running.add(key)
     loop = asyncio.get_running_loop()
     try:
         done = await loop.run_in_executor(hub.executor, lambda: analyse_record(
             Record.from_json(data), seat, budget=ANALYSIS_BUDGET, seed=0))
     except DragonlairError as exc:  # a seat not at the table, one with no decision
         raise ServerError(exc.code, 422, **exc.params) from None
+    finally:
+        _running.discard(key)
     out: JSON = {"table": key[0], **done.to_json(top=10)}
     _analyses[key] = out
     while len(_analyses) > ANALYSIS_CACHE:

@@ -90,3 +90,25 @@ def test_the_analysis_of_a_finished_game_is_the_records(server: ServerThread) ->
     assert all((d["loss"] or 0) < 1e-6 for d in bot["decisions"])
     r = eve.http.get(f"/api/tables/{tid}/analysis", params={"seat": 5})
     assert r.status_code == 422 and r.json()["code"] == "cli.analyse_no_seat"
+
+
+def test_one_analysis_at_a_time(server: ServerThread) -> None:
+    """An analysis may take a bot thread for seconds: while one is being worked out, another
+    is refused with a code (the answer of a finished one is kept and served at once)."""
+    from dragonlair.server import coach
+
+    eve = Client(server, "Eve")
+    ann = Client(server, "Ann")
+    tid = started(ann, "master", [{"kind": "bot", "bot": "random"},
+                                  {"kind": "bot", "bot": "random"}])
+    deadline = time.monotonic() + 30
+    while eve.http.get(f"/api/tables/{tid}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    coach._running.add(("someone-else", 0))
+    try:
+        r = eve.http.get(f"/api/tables/{tid}/analysis", params={"seat": 0})
+        assert r.status_code == 429 and r.json()["code"] == "server.analysis.busy"
+    finally:
+        coach._running.discard(("someone-else", 0))
+    assert eve.http.get(f"/api/tables/{tid}/analysis", params={"seat": 0}).status_code == 200

@@ -61,7 +61,9 @@ async def hint(table_id: str, request: Request, user: CurrentUser) -> JSON:
     rated = await hub.db(lambda s: _rated(s, runtime.id))
     if rated:
         raise ServerError("server.hint.rated", 403)
-    if user.id in _busy:
+    # one hint at a time per user, and no more at once than there are bot threads (guests
+    # are free to make: the bound is the server's, not the user's)
+    if user.id in _busy or len(_busy) >= max(1, hub.settings.bot_workers):
         raise ServerError("server.hint.busy", 429)
     async with runtime.lock:
         await runtime.sync()

@@ -65,19 +65,19 @@ async def hint(table_id: str, request: Request, user: CurrentUser) -> JSON:
     # are free to make: the bound is the server's, not the user's)
     if user.id in _busy or len(_busy) >= max(1, hub.settings.bot_workers):
         raise ServerError("server.hint.busy", 429)
-    async with runtime.lock:
-        await runtime.sync()
-        seat = runtime.seat_of(user.id)
-        if seat is None:
-            raise ServerError("server.act.not_seated", 409)
-        if runtime.status != "running":
-            raise ServerError("server.act.not_running", 409, status=runtime.status)
-        if seat not in runtime.state.current_seats():
-            raise ServerError("server.hint.not_to_move", 409, seat=seat)
-        view, legal, seq = runtime.state.view(seat), runtime.state.legal_actions(seat), \
-            runtime.seq
-    _busy.add(user.id)
+    _busy.add(user.id)  # before the first await: a second request meanwhile is refused
     try:
+        async with runtime.lock:
+            await runtime.sync()
+            seat = runtime.seat_of(user.id)
+            if seat is None:
+                raise ServerError("server.act.not_seated", 409)
+            if runtime.status != "running":
+                raise ServerError("server.act.not_running", 409, status=runtime.status)
+            if seat not in runtime.state.current_seats():
+                raise ServerError("server.hint.not_to_move", 409, seat=seat)
+            view, legal = runtime.state.view(seat), runtime.state.legal_actions(seat)
+            seq = runtime.seq
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(
             hub.executor, lambda: hint_for(runtime.game, view, legal, seed=f"{table_id}:{seq}"))

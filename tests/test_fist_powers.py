@@ -1150,7 +1150,8 @@ def _char(**over: Any) -> dict[str, Any]:
     ([_char(id=7)], "fist.custom.bad_id", {"value": "7"}, "id must be lower-case"),
     ([_char(name=None)], "fist.custom.no_name", {}, "name needs at least an English name"),
     ([_char(name="Scribe")], "fist.custom.no_name", {}, "name needs at least an English name"),
-    ([_char(text={"de": "x"})], "fist.custom.no_text", {}, "text needs at least an English"),
+    # F9: a text may be left out (the power is described), but is a table when given
+    ([_char(text="Take 1 Silver.")], "fist.custom.no_text", {}, "text is a table of texts"),
     ([_char(count="two")], "fist.custom.number", {"key": "count"}, "count must be a whole"),
     ([_char(count=0)], "fist.custom.number", {"key": "count", "value": "0"}, "count must be"),
     ([_char(power={"gain": {"silver": 1}})], "fist.custom.no_power", {}, "power must be a list"),

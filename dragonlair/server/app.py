@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dragonlair.server import accounts, coach, history, invites, learn, lobby, profiles, rules, ws
+from dragonlair.server import characters as characters_api
 from dragonlair.server import tips as tips_api
 from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
@@ -108,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tips_api.router)
     app.include_router(coach.router)
     app.include_router(learn.router)
+    app.include_router(characters_api.router)
     app.include_router(ws.router)
     # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets
     mount_client(app)

@@ -26,7 +26,7 @@ DIST = Path(__file__).resolve().parent / "dist"
 CLIENT_ROUTES = ("/", "/settings", "/tables/{table_id}", "/tables/{table_id}/replay",
                  "/leaderboards", "/leaderboards/{game}", "/users/{username}",
                  "/rules/{game}", "/replays", "/learn/{game}",
-                 "/tips/{game}")
+                 "/tips/{game}", "/characters")
 
 #: hashed file names never change content: cache for a year
 IMMUTABLE = "public, max-age=31536000, immutable"

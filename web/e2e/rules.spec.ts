@@ -59,7 +59,7 @@ test('the rules of each game in English, opened from home, every game a card', a
 test('a Fist table in German: its rules list the table\'s own characters, and lead back', async ({ browser }) => {
   const de = cat('de');
   const ctx = await browser.newContext({ baseURL: url(), locale: 'de-DE', viewport: { width: 360, height: 740 } });
-  const page = await ctx.newPage();
+  let page = await ctx.newPage();
   await page.goto('/'); // a guest
   await expect(page.getByTestId('create')).toBeVisible();
   const custom = [{
@@ -72,7 +72,11 @@ test('a Fist table in German: its rules list the table\'s own characters, and le
   const id = ((await made.json()) as { id: string }).id;
 
   await page.goto(`/tables/${id}`);
-  await page.getByTestId('to-rules').click();
+  const table = page;
+  // the rules open in a new tab, so that the table keeps its connection
+  const [rules] = await Promise.all([ctx.waitForEvent('page'), table.getByTestId('to-rules').click()]);
+  page = rules;
+  await expect(table.getByTestId('to-rules')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/rules/fist\\?table=${id}$`));
   await cardsVisible(page, 'fist', 'de');
   const own = page.getByTestId('rules-custom');

@@ -13,6 +13,9 @@ from dragonlair.games.fist.cards import BUILTIN, Card
 from dragonlair.games.fist.custom import card_from_data
 from dragonlair.games.fist.state import FistState
 
+#: the ``specials`` option: which special characters the special deck holds
+SPECIALS = ("all", "custom")
+
 INFO = GameInfo(
     id="fist",
     name="Fist of Dragonstones",
@@ -29,6 +32,11 @@ INFO = GameInfo(
         OptionSpec("custom", [], "custom characters shuffled into the special deck (F9), as data",
                    kind="list", nullable=True,
                    refuse=lambda v: OptionError("fist.option.custom_not_list")),
+        OptionSpec("specials", "all", "the special deck: every special character ('all'), or "
+                   "only the custom ones ('custom', for playtests; F9)", kind="choice",
+                   choices=SPECIALS,
+                   refuse=lambda v: OptionError("fist.option.specials", value=shown(v),
+                                                rule="F9")),
     ),
 )
 
@@ -57,7 +65,15 @@ class FistGame(Game):
         if len(set(ids)) != len(ids):
             dup = next(i for i in ids if ids.count(i) > 1)
             raise OptionError("fist.option.custom_duplicate_id", id=dup, rule="F9")
+        specials = opts["specials"]
+        if specials not in SPECIALS:
+            raise OptionError("fist.option.specials", value=shown(specials), rule="F9")
+        if specials == "custom" and not extra:
+            raise OptionError("fist.option.specials_without_custom", rule="F9")
         self.options = {"players": players, "max_turns": max_turns, "custom": list(custom)}
+        if specials != "all":  # records of default games stay as they were
+            self.options["specials"] = specials
+        self.specials: str = specials
         self.num_players = players
         self.max_turns: int | None = max_turns
         self.cards: tuple[Card, ...] = BUILTIN + tuple(extra)
@@ -72,6 +88,11 @@ class FistGame(Game):
         #: a turn's pile before its specials: every standard card but the Witch (F4.2, F4.3)
         self.standard_pile = tuple(c.count if c.standard and k != 0 else 0
                                    for k, c in enumerate(self.cards))
+        #: the special deck at the start (F3.2): every special card, or (``specials``
+        #: ``custom``) the custom characters only
+        self.special_counts = tuple(
+            c.count if not c.standard and (specials == "all" or c.custom) else 0
+            for c in self.cards)
 
     def new_initial_state(self) -> FistState:
         return FistState(self)

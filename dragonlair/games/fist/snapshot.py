@@ -427,7 +427,7 @@ def _check(state: FistState, ids: tuple[str, ...]) -> None:
 
     totals = state.totals()
     expected = {k: v for k, v in TOTALS.items() if k != "black"}
-    specials = sum(c.count for c in state.cards if not c.standard)
+    specials = sum(state.game.special_counts)
     if any(totals[k] != v for k, v in expected.items()) \
             or any(totals[c] != 12 for c in COLOURS) or totals["cards"] != specials:
         raise _bad("totals", value=shown(totals))

@@ -131,7 +131,7 @@ class FistState(State[FistAction]):
             self.bank.common -= 2
             self.bank.silver -= 5
         k = len(self.cards)
-        self.special_deck = [c.count if not c.standard else 0 for c in self.cards]  # F3.2
+        self.special_deck = list(game.special_counts)  # F3.2 (F9: the specials option)
         self.special_discard = [0] * k
         self.doppel_holder: int | None = None
         self.turn = 0

@@ -60,6 +60,9 @@ class Options(Strict):
     players: int = Field(ge=3, le=6)
     max_turns: int | None = Field(ge=1)
     custom: list[dict[str, Any]] = Field(description="custom characters, as data (F9)")
+    specials: Literal["custom"] | None = Field(
+        default=None, description="'custom': the special deck holds only the custom characters "
+        "(F9); absent: every special character")
 
 
 class FistPublic(Strict):

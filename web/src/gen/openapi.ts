@@ -204,6 +204,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/fist/characters/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Balance
+         * @description The balance report of ``games`` games of greedy bots at ``players`` seats with the
+         *     characters shuffled into the special deck: every card, built-in and custom (``custom``
+         *     true), with how often its holders won. One run at a time in this process.
+         */
+        post: operations["balance_api_games_fist_characters_balance_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/fist/characters/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check
+         * @description One character checked and written out in full, its power described, its card.
+         */
+        post: operations["check_api_games_fist_characters_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/fist/characters/examples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Examples
+         * @description The shipped example characters, the primitives an editor may offer, the limits.
+         */
+        get: operations["examples_api_games_fist_characters_examples_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/fist/characters/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export
+         * @description Characters as the text of a character file (TOML or JSON) that ``dragonlair play fist
+         *     --custom FILE`` loads; named after the character when there is one.
+         */
+        post: operations["export_api_games_fist_characters_export_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/fist/characters/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import File
+         * @description The characters of a character file's text (``.toml`` or ``.json``), each normalized.
+         */
+        post: operations["import_file_api_games_fist_characters_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -583,6 +686,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutorials/{game}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hint
+         * @description At the question ``progress`` leads to: what the strongest bot would do from the
+         *     learner's view, and how much each option matters (the shape of a table's hint).
+         */
+        post: operations["hint_api_tutorials__game__hint_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{name}": {
         parameters: {
             query?: never;
@@ -608,6 +732,134 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * BalanceCardOut
+         * @description One card's row of the balance report (docs/balance.md); ``custom``: one of the
+         *     characters sent. The Fist tallies are absent (null) on the Doppelganger-at-end row.
+         */
+        BalanceCardOut: {
+            /** Acquisitions */
+            acquisitions: number;
+            /** Auctioned */
+            auctioned?: number | null;
+            /** Ci95 */
+            ci95: number[] | null;
+            /** Cursed */
+            cursed?: number | null;
+            /** Custom */
+            custom: boolean;
+            /** Doubled */
+            doubled?: number | null;
+            /** Games */
+            games: number;
+            /** Holder Wins */
+            holder_wins: number;
+            /** Holders */
+            holders: number;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Lift */
+            lift: number | null;
+            /** Name */
+            name: string;
+            /** Passed */
+            passed?: number | null;
+            /** Played */
+            played?: number | null;
+            /** Win Rate */
+            win_rate: number | null;
+            /** Won */
+            won?: number | null;
+        };
+        /** BalanceIn */
+        BalanceIn: {
+            /** Characters */
+            characters: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Games
+             * @default 100
+             */
+            games: number;
+            /**
+             * Players
+             * @default 4
+             */
+            players: number;
+            /** Seed */
+            seed?: number | null;
+        };
+        /** BalanceOut */
+        BalanceOut: {
+            /** Base Rate */
+            base_rate: number;
+            /** Bots */
+            bots: string[];
+            /** Cards */
+            cards: components["schemas"]["BalanceCardOut"][];
+            /** Games */
+            games: number;
+            /** Mean Turns */
+            mean_turns: number;
+            /** Players */
+            players: number;
+            /** Seconds */
+            seconds: number;
+            /** Seed */
+            seed: number;
+        };
+        /**
+         * CardOut
+         * @description The card as a table shows it in one language.
+         */
+        CardOut: {
+            /** Count */
+            count: number;
+            /** Name */
+            name: string;
+            /** Text */
+            text: string;
+        };
+        /**
+         * CharacterOut
+         * @description A character written out in full (docs/custom-characters.md).
+         */
+        CharacterOut: {
+            /** Count */
+            count: number;
+            /** Id */
+            id: string;
+            name: components["schemas"]["Words"];
+            /** Power */
+            power: {
+                [key: string]: unknown;
+            }[];
+            text: components["schemas"]["Words"];
+        };
+        /** CharactersOut */
+        CharactersOut: {
+            /** Characters */
+            characters: components["schemas"]["CharacterOut"][];
+        };
+        /** CheckIn */
+        CheckIn: {
+            /** Character */
+            character: {
+                [key: string]: unknown;
+            };
+        };
+        /** CheckOut */
+        CheckOut: {
+            /** Cards */
+            cards: {
+                [key: string]: components["schemas"]["CardOut"];
+            };
+            character: components["schemas"]["CharacterOut"];
+            described: components["schemas"]["Words"];
+        };
+        /**
          * ErrorOut
          * @description A refusal: a ``server.*`` code (or an engine's, for options), its params, and the rule
          *     it names (engine codes only).
@@ -631,6 +883,74 @@ export interface components {
              */
             rule?: string | null;
         };
+        /**
+         * ExampleOut
+         * @description A shipped example character, with the file it comes from.
+         */
+        ExampleOut: {
+            /** Count */
+            count: number;
+            /** Example */
+            example: string;
+            /** Id */
+            id: string;
+            name: components["schemas"]["Words"];
+            /** Power */
+            power: {
+                [key: string]: unknown;
+            }[];
+            text: components["schemas"]["Words"];
+        };
+        /** ExamplesOut */
+        ExamplesOut: {
+            /** Characters */
+            characters: components["schemas"]["ExampleOut"][];
+            limits: components["schemas"]["LimitsOut"];
+            /** Primitives */
+            primitives: components["schemas"]["PrimitiveOut"][];
+        };
+        /** ExportIn */
+        ExportIn: {
+            /** Characters */
+            characters: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Format
+             * @default toml
+             * @enum {string}
+             */
+            format: "toml" | "json";
+        };
+        /** ExportOut */
+        ExportOut: {
+            /** Filename */
+            filename: string;
+            /** Text */
+            text: string;
+        };
+        /**
+         * FieldOut
+         * @description A field of a primitive: ``int`` (``min``, ``max``), ``choice`` (one of ``choices``)
+         *     or ``multi`` (one or more of ``choices``), with its ``default``.
+         */
+        FieldOut: {
+            /** Choices */
+            choices?: string[] | null;
+            /** Default */
+            default: number | string | string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "int" | "choice" | "multi";
+            /** Max */
+            max?: number | null;
+            /** Min */
+            min?: number | null;
+            /** Name */
+            name: string;
+        };
         /** GameRatingOut */
         GameRatingOut: {
             /** Game */
@@ -650,6 +970,13 @@ export interface components {
         GuestIn: {
             /** Display Name */
             display_name?: string | null;
+        };
+        /** ImportIn */
+        ImportIn: {
+            /** Filename */
+            filename: string;
+            /** Text */
+            text: string;
         };
         /** JoinIn */
         JoinIn: {
@@ -678,6 +1005,23 @@ export interface components {
             rank: number;
             /** Sigma */
             sigma: number;
+        };
+        /**
+         * LimitsOut
+         * @description A character's limits: copies (least, most), steps, the id's pattern, the longest
+         *     name and text.
+         */
+        LimitsOut: {
+            /** Count */
+            count: number[];
+            /** Id Pattern */
+            id_pattern: string;
+            /** Name */
+            name: number;
+            /** Steps */
+            steps: number;
+            /** Text */
+            text: number;
         };
         /** LoginIn */
         LoginIn: {
@@ -730,6 +1074,20 @@ export interface components {
             sigma: number;
             /** Table Id */
             table_id: string;
+        };
+        /**
+         * PrimitiveOut
+         * @description A power primitive and its fields (``either``: ``groups`` of fields instead).
+         */
+        PrimitiveOut: {
+            /** Fields */
+            fields?: components["schemas"]["FieldOut"][] | null;
+            /** Groups */
+            groups?: {
+                [key: string]: components["schemas"]["FieldOut"][];
+            } | null;
+            /** Name */
+            name: string;
         };
         /** ProfileOut */
         ProfileOut: {
@@ -933,8 +1291,8 @@ export interface components {
         };
         /**
          * TipsOut
-         * @description A game's tips: the title, paragraphs of plain text, and where the figures came from
-         *     (the command and seed that measured them).
+         * @description A game's tips: the title, paragraphs of plain text, tables of figures, and where the
+         *     figures came from (the command and seed that measured them).
          */
         TipsOut: {
             /** Game */
@@ -945,8 +1303,23 @@ export interface components {
             paragraphs: string[];
             /** Source */
             source: string;
+            /** Tables */
+            tables: components["schemas"]["TipsTableOut"][];
             /** Title */
             title: string;
+        };
+        /**
+         * TipsTableOut
+         * @description A table of figures on a tips page: a caption, the column heads, and the rows, every
+         *     cell already rendered in the page's language (the client draws it as is).
+         */
+        TipsTableOut: {
+            /** Caption */
+            caption: string;
+            /** Columns */
+            columns: string[];
+            /** Rows */
+            rows: string[][];
         };
         /** TokenIn */
         TokenIn: {
@@ -969,6 +1342,11 @@ export interface components {
              */
             kind: "turn";
         };
+        /** TutorialHintIn */
+        TutorialHintIn: {
+            /** Progress */
+            progress?: (string | null)[];
+        };
         /** TutorialIn */
         TutorialIn: {
             /** Move */
@@ -980,6 +1358,16 @@ export interface components {
              * @default false
              */
             read: boolean;
+        };
+        /**
+         * Words
+         * @description A name or text in English and German.
+         */
+        Words: {
+            /** De */
+            de: string;
+            /** En */
+            en: string;
         };
     };
     responses: never;
@@ -2222,6 +2610,572 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    balance_api_games_fist_characters_balance_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: a code with params */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: a code with params */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    check_api_games_fist_characters_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: a code with params */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    examples_api_games_fist_characters_examples_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamplesOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    export_api_games_fist_characters_export_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: a code with params */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    import_file_api_games_fist_characters_import_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CharactersOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: a code with params */
@@ -4424,6 +5378,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    hint_api_tutorials__game__hint_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TutorialHintIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: a code with params */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
         };

@@ -29,6 +29,10 @@ export type Custom = {
   [k: string]: unknown | undefined;
 }[];
 /**
+ * 'custom': the special deck holds only the custom characters (F9); absent: every special character
+ */
+export type Specials = 'custom' | null;
+/**
  * the card up for auction or being resolved
  */
 export type Card = string | null;
@@ -229,6 +233,7 @@ export interface Options {
   players: Players1;
   max_turns: MaxTurns;
   custom: Custom;
+  specials?: Specials;
 }
 /**
  * What no player holds (F1); Black Magic coins never run short.

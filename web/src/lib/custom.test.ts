@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customCharacters } from './custom';
+import { customCharacters, customNames } from './custom';
 
 // the shape the server lists (dragonlair/games/fist/custom.py, the shipped example)
 const moneylender = {
@@ -36,5 +36,12 @@ describe('customCharacters', () => {
     expect(customCharacters({ custom: list }, 'de')).toEqual([
       { id: 'moneylender', name: 'Geldverleiher', count: 1, text: 'Zahle 2 beliebige Steine für 1 Punkt.' },
     ]);
+  });
+
+  it('shows a character without a text (the server describes it, F9) with an empty one, and names custom cards by id', () => {
+    const bare = { id: 'bare', count: 2, name: { en: 'Bare', de: 'Nackt' }, power: [{ steal_from_second: true }] };
+    expect(customCharacters({ custom: [bare] }, 'de')).toEqual([{ id: 'bare', name: 'Nackt', count: 2, text: '' }]);
+    expect(customNames({ custom: [bare, moneylender] }, 'de')).toEqual({ bare: 'Nackt', moneylender: 'Geldverleiher' });
+    expect(customNames(null, 'en')).toEqual({});
   });
 });

@@ -24,18 +24,25 @@ function pick(texts: Texts, lang: string): string | null {
   return typeof own === 'string' && own ? own : texts.en;
 }
 
-/** The custom characters in a table's `options`, named and described in `lang`. */
+/** The custom characters in a table's `options`, named and described in `lang`. A character
+ * without a text (the server describes such a card from its power) shows an empty one. */
 export function customCharacters(options: Record<string, unknown> | null | undefined, lang: string): CustomCharacter[] {
   const list = options?.custom;
   if (!Array.isArray(list)) return [];
   const out: CustomCharacter[] = [];
   for (const raw of list as unknown[]) {
-    if (!isTexts(raw) || typeof raw.id !== 'string' || !isTexts(raw.name) || !isTexts(raw.text)) continue;
+    if (!isTexts(raw) || typeof raw.id !== 'string' || !isTexts(raw.name) || (raw.text !== undefined && !isTexts(raw.text))) continue;
     const name = pick(raw.name, lang);
-    const text = pick(raw.text, lang);
-    if (name === null || text === null) continue;
+    const text = raw.text === undefined ? '' : (pick(raw.text, lang) ?? '');
+    if (name === null) continue;
     const count = typeof raw.count === 'number' && Number.isInteger(raw.count) && raw.count > 0 ? raw.count : 1;
     out.push({ id: raw.id, name, count, text });
   }
   return out;
+}
+
+/** The custom characters' names in `lang` by id: the `cards` of format.ts's RenderOptions, so
+ * that events and choices naming a custom card show its own name. */
+export function customNames(options: Record<string, unknown> | null | undefined, lang: string): Record<string, string> {
+  return Object.fromEntries(customCharacters(options, lang).map((c) => [c.id, c.name]));
 }

@@ -16,6 +16,9 @@ export interface RenderOptions {
   names?: readonly string[] | undefined;
   /** the English catalogue, used where this one lacks a message */
   fallback?: Catalogue | undefined;
+  /** the names of cards the catalogue does not know, by id (a Fist table's custom characters,
+   * F9), used by the `card` field kind before the catalogue */
+  cards?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Evaluates a gettext plural expression (a C expression in n) without eval. */
@@ -120,6 +123,8 @@ function formatField(cat: Catalogue, game: string, value: unknown, kind: string,
   }
   if (kind === 'card') {
     const id = String(value);
+    const own = opts.cards && Object.hasOwn(opts.cards, id) ? opts.cards[id] : undefined;
+    if (own !== undefined) return own;
     return term(cat, `${game}.card.${id}.name`, term(cat, `${game}.card.${id}`, id, opts), opts);
   }
   return term(cat, `${game}.${kind}.${String(value)}`, String(value), opts);

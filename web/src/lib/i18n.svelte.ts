@@ -52,11 +52,12 @@ export async function setLanguage(lang: string, remember = true): Promise<void> 
   }
 }
 
-const opts = (names?: readonly string[]): RenderOptions => ({ names, fallback: i18n.en });
+const opts = (names?: readonly string[], cards?: Readonly<Record<string, string>>): RenderOptions => ({ names, fallback: i18n.en, cards });
 
-/** A message of the catalogues, rendered in the reader's language. */
-export function t(code: string, params: Record<string, unknown> = {}, names?: readonly string[]): string {
-  return render(i18n.cat, code, params, opts(names));
+/** A message of the catalogues, rendered in the reader's language; `cards` names the cards
+ * the catalogue does not know (a Fist table's custom characters) by id. */
+export function t(code: string, params: Record<string, unknown> = {}, names?: readonly string[], cards?: Readonly<Record<string, string>>): string {
+  return render(i18n.cat, code, params, opts(names, cards));
 }
 
 /** An entry without params (a card's name). */

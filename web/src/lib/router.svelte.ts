@@ -10,6 +10,7 @@ export type Route =
   | { name: 'rules'; game: string; table: string | null }
   | { name: 'learn'; game: string }
   | { name: 'tips'; game: string }
+  | { name: 'characters' }
   | { name: 'notfound' };
 
 /** The route of an address: its path, and for the rules its query's `table` (the table whose
@@ -17,6 +18,7 @@ export type Route =
 export function parseRoute(path: string, search = ''): Route {
   if (path === '/' || path === '') return { name: 'home' };
   if (path === '/settings') return { name: 'settings' };
+  if (path === '/characters' || path === '/characters/') return { name: 'characters' };
   const m = /^\/tables\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
   if (m) return { name: 'table', id: m[1]! };
   const r = /^\/tables\/([A-Za-z0-9_-]{1,32})\/replay\/?$/.exec(path);

@@ -13,12 +13,13 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
 
 import dragonlair.cli.learn_cmd as learn_cmd
+from dragonlair.cli.analyse_cmd import UNIT_CODES
 from dragonlair.cli.main import app
 from dragonlair.core.i18n import catalogue, has_message, languages, render
 from dragonlair.tutorials import (
@@ -27,6 +28,7 @@ from dragonlair.tutorials import (
     TutorialError,
     TutorialRunner,
     available,
+    browser_code,
     load_tutorial,
     parse_tutorial,
 )
@@ -311,7 +313,8 @@ def source_codes() -> set[str]:
 
 
 def test_every_text_of_the_tutorials_is_in_every_language() -> None:
-    used = source_codes() | {c for g in GAMES for c in load_tutorial(g).codes()}
+    used = source_codes() | {c for g in GAMES for c in (*load_tutorial(g).codes(),
+                                                         *load_tutorial(g).browser_codes())}
     assert "tutorial.ui.done" in used and "tutorial.file.bad_entry" in used
     missing = [f"{c} ({lang})" for c in sorted(used) for lang in languages()
                if not has_message(c, lang)]
@@ -322,8 +325,68 @@ def test_every_text_of_the_tutorials_is_in_every_language() -> None:
     assert not mine["en"] - used, "entries no tutorial uses"
     # the German lesson is German: no step reads the same as in English
     en, de = catalogue("en").messages, catalogue("de").messages
-    same = [c for g in GAMES for c in load_tutorial(g).codes() if en[c] == de[c]]
+    same = [c for g in GAMES for c in load_tutorial(g).browser_codes() if en[c] == de[c]]
     assert not same, same
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_texts_name_moves_in_words_and_the_terminal_adds_the_command(game: str) -> None:
+    """Issue 16: a question's text names the move in words, the same in every interface (no
+    record notation such as "bid f2 c0" or "keep 11555" in it); the terminal adds the
+    command to type from the step's first expected move, the browser has its own controls.
+    Terminal-only texts (how to type a bid) have a browser wording (``<code>.browser``)."""
+    tutorial = load_tutorial(game)
+    asks = [s for s in tutorial.steps if isinstance(s, AskStep)]
+    # the moves written as commands (a single word such as roll is also a plain word)
+    commands = {m for s in asks for m in (*s.expect, *s.wrong) if " " in m}
+    for lang in languages():
+        for code in {c for s in asks for c in (s.text, s.why, *s.wrong.values())}:
+            text = render(code, None, lang)
+            assert not [m for m in commands if m in text], (code, lang, text)
+    code, out = learn(game, "en", script(game, mistakes=False))
+    assert code == 0
+    for step in asks:
+        assert flat(render("tutorial.ui.type", {"move": step.expect[0]}, "en")) in flat(out)
+    browser = {browser_code(s.hint) for s in asks}
+    assert browser.isdisjoint({s.hint for s in asks}), "the browser's own refusal hints"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_at_a_question_at_the_terminal(game: str, lang: str) -> None:
+    """Issue 16: ``hint`` at a question shows what the strongest bot would do from the
+    learner's view (F8, M6, D9: the analyser reads the view only), the same hint a friendly
+    table gives; it is no move (the question is asked again, nothing is judged) and the
+    tutorial completes. German output has no English."""
+    from dragonlair.analysis import hint_for
+
+    tutorial = load_tutorial(game)
+    lines: list[str] = []
+    asked_at = None
+    for i, step in enumerate(tutorial.steps):
+        if isinstance(step, SayStep):
+            lines.append("")
+        elif isinstance(step, AskStep):
+            if asked_at is None:
+                asked_at = i
+                lines.append("hint" if lang == "en" else "hinweis")
+            lines.append(step.expect[0])
+    code, out = learn(game, lang, lines + [""] * 3)
+    text = flat(out)
+    assert code == 0, out[-3000:]
+    assert flat(render("tutorial.ui.done", None, lang)) in text
+    runner = TutorialRunner(tutorial)
+    to_question(runner, cast(AskStep, tutorial.steps[cast(int, asked_at)]).text)
+    hint = hint_for(runner.game, runner.state.view(runner.seat),
+                    runner.state.legal_actions(runner.seat),
+                    seed=f"tutorial:{game}:{runner.index}")
+    unit = render(UNIT_CODES[hint.unit], None, lang)
+    assert flat(render("tutorial.ui.hint", {"action": hint.best.action, "unit": unit},
+                       lang)) in text
+    assert flat(render("tutorial.ui.not_quite", None, lang)) not in text  # no move judged
+    if lang == "de":
+        leaks = english_in(out)
+        assert not leaks, "English in the German tutorial:\n" + "\n".join(leaks)
 
 
 def test_a_tutorial_file_of_ones_own_runs_like_the_built_in_one(tmp_path: Path) -> None:

@@ -6,12 +6,16 @@ The tutorial's staged game is shown on the game's own terminal screens: the game
 game) draws the learner's view and reads the move, refusing an illegal one with the engine's
 reason; :class:`TutorialScreens` puts the step's text above the prompt and adds the step's
 hint to a refusal. The :class:`~dragonlair.tutorials.runner.TutorialRunner` judges the move:
-an unexpected legal move is explained and asked again. Registered on the app in
-:mod:`dragonlair.cli.main`."""
+an unexpected legal move is explained and asked again. The step's text names the move in
+words (as in the browser); the terminal adds the command to type (``tutorial.ui.type``, from
+the step's first expected move). ``hint`` at a question shows what the strongest bot would do
+from the learner's view (:func:`dragonlair.analysis.hint_for`, as a hint at a friendly
+table), without counting as a move. Registered on the app in :mod:`dragonlair.cli.main`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -21,12 +25,18 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from dragonlair.cli.session import HELP_WORDS, HUMAN, QUIT_WORDS, InputProblem, QuitGame, Session
+from dragonlair.core.game import Action, Game, State
 from dragonlair.core.i18n import render
 from dragonlair.core.plugin import load_path
 from dragonlair.tutorials.loader import AskStep, TutorialError, load_tutorial
 from dragonlair.tutorials.runner import TutorialRunner
 
 A = TypeVar("A")
+
+#: what asks for a hint at a question (in every language)
+HINT_WORDS = {"hint", "hinweis"}
+#: the options a terminal hint lists (the bot's choice first, then by value)
+HINT_ROWS = 8
 
 
 class TutorialScreens(Session[Any, Any]):
@@ -35,6 +45,15 @@ class TutorialScreens(Session[Any, Any]):
 
     step_text: str = ""
     step_hint: str = ""
+    #: shows the hint of the current question (``None`` outside questions)
+    on_hint: Callable[[], None] | None = None
+
+    def read(self, prompt: str) -> str:
+        while True:
+            line = super().read(prompt)
+            if self.on_hint is None or line.lower() not in HINT_WORDS:
+                return line
+            self.on_hint()
 
     def show_step(self) -> None:
         if self.step_text:
@@ -71,6 +90,39 @@ def screens_for(path: str) -> Callable[..., TutorialScreens]:
     made: Callable[..., TutorialScreens] = type(f"Tutorial{base.__name__}",
                                                 (TutorialScreens, base), {})
     return made
+
+
+def show_hint(console: Console, game: Game, state: State, seat: int, lang: str,
+              seed: str) -> None:
+    """The strongest bot's judgement of the seat's options, from its view only (the hint a
+    friendly table gives): its choice, then the others by value with what each costs."""
+    from dragonlair.analysis import hint_for
+    from dragonlair.analysis.hints import NoAnalyser
+    from dragonlair.cli.analyse_cmd import UNIT_CODES, _figure
+
+    legal: list[Action] = list(state.legal_actions(seat))
+    try:
+        hint = hint_for(game, state.view(seat), legal, seed=seed)
+    except NoAnalyser:
+        console.print(escape(render("tutorial.ui.hint_none", None, lang)), highlight=False)
+        return
+    unit = render(UNIT_CODES[hint.unit], None, lang)
+    lines = [render("tutorial.ui.hint", {"action": hint.best.action, "unit": unit}, lang)]
+    # the options the bot valued (a search leaves some untried), the bot's choice first
+    rows = [o for o in hint.options if o.best or o.value is not None][:HINT_ROWS]
+    for option in rows:
+        value = _figure(option.value, hint.unit, lang)
+        if option.best:
+            lines.append(render("tutorial.ui.hint_best", {"action": option.action,
+                                                          "value": value}, lang))
+        else:
+            lines.append(render("tutorial.ui.hint_row", {
+                "action": option.action, "value": value,
+                "loss": _figure(option.loss, hint.unit, lang)}, lang))
+    if len(hint.options) > len(rows):
+        lines.append(render("tutorial.ui.hint_more", {"n": len(hint.options) - len(rows)},
+                            lang))
+    console.print(Panel(escape("\n".join(lines)), border_style="magenta"), highlight=False)
 
 
 def run_tutorial(source: str | Path, lang: str, console: Console, game: str | None = None) -> int:
@@ -124,9 +176,15 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
                 continue
             step = runner.step
             assert isinstance(step, AskStep)
-            session.step_text = f"{where}\n{text(step.text)}"
+            session.step_text = "\n".join((where, text(step.text),
+                                            text("tutorial.ui.type", move=step.expect[0])))
             session.step_hint = text(step.hint)
-            action = session.ask_human(tutorial.seat)
+            session.on_hint = partial(show_hint, console, runner.game, state, tutorial.seat,
+                                      lang, f"tutorial:{tutorial.game}:{runner.index}")
+            try:
+                action = session.ask_human(tutorial.seat)
+            finally:
+                session.on_hint = None
             verdict = runner.accept(action)
             if verdict.kind == "ok":
                 session.say(f"[bold green]{escape(text('tutorial.ui.right'))}[/]")

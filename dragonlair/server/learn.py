@@ -7,31 +7,54 @@ the same :class:`~dragonlair.tutorials.TutorialRunner` the terminal uses and ans
 verdict on the move (``ok``, ``wrong`` with its explanation, ``illegal`` with the engine's
 refusal and the step's hint) and the step to show next. Nothing is stored; a progress that
 does not fit the tutorial is refused with a code.
+
+``POST /api/tutorials/{game}/hint`` (same ``progress``) answers at a question what a hint at
+a friendly table answers (dragonlair/server/coach.py): the strongest bot's judgement of each
+option from the learner's **view** alone, in the same shape and with the same bounds (the
+bot's own budget, and the table hints' per-process limit: ``429 server.hint.busy``).
+
+Texts: the server speaks to the browser, so it sends each text's browser wording where the
+catalogue has one (``<code>.browser``: no "type ..."; the browser has buttons), see
+:func:`dragonlair.tutorials.browser_code`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 from functools import cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, Field
 
 from dragonlair.server.errors import ServerError
 from dragonlair.server.invites import refusals
+
+if TYPE_CHECKING:
+    from dragonlair.tutorials import TutorialRunner
 
 router = APIRouter(prefix="/api", tags=["tutorials"])
 
 JSON = dict[str, Any]
 
 
+#: one passed step: ``None`` for a text read, the accepted move for a question
+Passed = Annotated[str, Field(max_length=200)] | None
+
+
 class TutorialIn(BaseModel):
     #: the steps passed so far: ``None`` for a text read, the accepted move for a question
-    progress: list[str | None] = Field(default_factory=list, max_length=500)
+    progress: list[Passed] = Field(default_factory=list, max_length=500)
     #: a move to try at the current question, or ``None`` to read the current text on
     move: str | None = Field(default=None, max_length=200)
     #: ``True``: the current text has been read (go on to the next step)
     read: bool = False
+
+
+class TutorialHintIn(BaseModel):
+    #: the steps passed so far, as for a step: the hint is for the question they lead to
+    progress: list[Passed] = Field(default_factory=list, max_length=500)
 
 
 @cache
@@ -50,25 +73,42 @@ def tutorials() -> list[dict[str, Any]]:
             for g in available()]
 
 
-@router.post("/tutorials/{game}", responses=refusals(404, 422))
-def step(game: Annotated[str, Path(max_length=64)], body: TutorialIn) -> JSON:
-    """Replay ``progress``, judge ``move`` (or take ``read``), answer the step to show."""
+def _replayed(game: str, passed: list[str | None]) -> TutorialRunner:
+    """A runner of ``game``'s tutorial with ``passed`` replayed (refused with a code where
+    the tutorial does not exist or the progress does not fit it)."""
     from dragonlair.tutorials import TutorialRunner, available
 
     if game not in available():
         raise ServerError("server.tutorial.none", 404, game=game[:64])
     runner = TutorialRunner(_tutorial(game))
     runner.play_scripted()
-    for i, passed in enumerate(body.progress):
+    for i, step in enumerate(passed):
         if runner.finished:
             raise ServerError("server.tutorial.bad_progress", 422, at=i)
         shown = runner.current()
-        if shown is None or shown["kind"] != ("say" if passed is None else "ask"):
+        if shown is None or shown["kind"] != ("say" if step is None else "ask"):
             raise ServerError("server.tutorial.bad_progress", 422, at=i)
-        if passed is None:
+        if step is None:
             runner.acknowledge()
-        elif runner.accept(passed).kind != "ok":
+        elif runner.accept(step).kind != "ok":
             raise ServerError("server.tutorial.bad_progress", 422, at=i)
+    return runner
+
+
+def _for_browser(current: JSON | None) -> JSON | None:
+    from dragonlair.tutorials import browser_code
+
+    if current is not None:
+        current["text"] = {**current["text"], "code": browser_code(current["text"]["code"])}
+    return current
+
+
+@router.post("/tutorials/{game}", responses=refusals(404, 422))
+def step(game: Annotated[str, Path(max_length=64)], body: TutorialIn) -> JSON:
+    """Replay ``progress``, judge ``move`` (or take ``read``), answer the step to show."""
+    from dragonlair.tutorials import BROWSER_INTRO, browser_code
+
+    runner = _replayed(game, body.progress)
     progress: list[str | None] = list(body.progress)
     verdict: JSON | None = None
     current = runner.current()
@@ -77,11 +117,58 @@ def step(game: Annotated[str, Path(max_length=64)], body: TutorialIn) -> JSON:
         progress.append(None)
     elif body.move is not None and current is not None and current["kind"] == "ask":
         judged = runner.accept(body.move)
-        verdict = {"kind": judged.kind, "code": judged.code, "params": judged.params,
-                   "error": judged.error}
+        verdict = {"kind": judged.kind,
+                   "code": None if judged.code is None else browser_code(judged.code),
+                   "params": judged.params, "error": judged.error}
         if judged.kind == "ok":
             progress.append(str(runner.game.parse_action(body.move)))
-    current = runner.current()
+    current = _for_browser(runner.current())
     return {"game": game, "title": runner.tutorial.title, "seat": runner.seat,
-            "names": list(runner.tutorial.names), "progress": progress,
-            "verdict": verdict, "step": current, "done": current is None}
+            "names": list(runner.tutorial.names), "intro": {"code": BROWSER_INTRO, "params": {}},
+            "progress": progress, "verdict": verdict, "step": current, "done": current is None}
+
+
+#: keys of tutorial hints in the table hints' limiter (coach._busy holds user ids, which are
+#: positive; a tutorial's asker is anonymous)
+_askers = itertools.count(-1, -1)
+
+
+@router.post("/tutorials/{game}/hint", responses=refusals(404, 409, 422, 429))
+async def hint(game: Annotated[str, Path(max_length=64)], body: TutorialHintIn,
+               request: Request) -> JSON:
+    """At the question ``progress`` leads to: what the strongest bot would do from the
+    learner's view, and how much each option matters (the shape of a table's hint)."""
+    from dragonlair.analysis import hint_for
+    from dragonlair.analysis.hints import NoAnalyser
+    from dragonlair.server import coach
+
+    runner = _replayed(game, body.progress)
+    current = runner.current()
+    if current is None or current["kind"] != "ask":
+        raise ServerError("server.tutorial.no_question", 409, at=len(body.progress))
+    view, legal = runner.state.view(runner.seat), runner.state.legal_actions(runner.seat)
+    seq = len(body.progress)
+    hub = getattr(request.app.state, "hub", None)
+    workers = hub.settings.bot_workers if hub is not None else 1
+    # the table hints' bound: no more hints at once than there are bot threads
+    if len(coach._busy) >= max(1, workers):
+        raise ServerError("server.hint.busy", 429)
+    key = next(_askers)
+    coach._busy.add(key)  # before the first await
+    try:
+        loop = asyncio.get_running_loop()
+        result = await loop.run_in_executor(
+            None if hub is None else hub.executor,
+            lambda: hint_for(runner.game, view, legal, seed=hint_seed(game, seq)))
+    except NoAnalyser:
+        raise ServerError("server.hint.none", 404, game=game) from None
+    finally:
+        coach._busy.discard(key)
+    return {"game": game, "seat": runner.seat, "seq": seq, "step": current["step"],
+            "hint": result.to_json()}
+
+
+def hint_seed(game: str, seq: int) -> str:
+    """The seed of the hint at the question after ``seq`` passed steps (the same question,
+    the same hint)."""
+    return f"tutorial:{game}:{seq}"

@@ -4,6 +4,7 @@ for a move (docs/tutorials.md). UI-free: the terminal (``dragonlair learn``) and
 browser drive the same :class:`~dragonlair.tutorials.runner.TutorialRunner`."""
 
 from dragonlair.tutorials.loader import (
+    BROWSER_INTRO,
     AskStep,
     DoStep,
     SayStep,
@@ -11,10 +12,12 @@ from dragonlair.tutorials.loader import (
     Tutorial,
     TutorialError,
     available,
+    browser_code,
     load_tutorial,
     parse_tutorial,
 )
 from dragonlair.tutorials.runner import TutorialRunner, Verdict
 
-__all__ = ["AskStep", "DoStep", "SayStep", "Step", "Tutorial", "TutorialError",
-           "TutorialRunner", "Verdict", "available", "load_tutorial", "parse_tutorial"]
+__all__ = ["BROWSER_INTRO", "AskStep", "DoStep", "SayStep", "Step", "Tutorial",
+           "TutorialError", "TutorialRunner", "Verdict", "available", "browser_code",
+           "load_tutorial", "parse_tutorial"]

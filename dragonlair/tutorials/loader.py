@@ -30,10 +30,25 @@ from pathlib import Path
 from typing import Any
 
 from dragonlair.core.errors import DragonlairError, shown
+from dragonlair.core.i18n import has_message
 
 FORMAT = "dragonlair-tutorial"
 FORMAT_VERSION = 1
 DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+#: the browser's introduction (the terminal's, ``tutorial.ui.intro``, explains its commands)
+BROWSER_INTRO = "tutorial.ui.intro.browser"
+#: the suffix of a text's browser wording
+BROWSER = ".browser"
+
+
+def browser_code(code: str) -> str:
+    """The code of ``code``'s wording in the browser: ``<code>.browser`` where the catalogue
+    has one (a text about typing a command at the terminal: the browser has buttons and
+    steppers instead), else ``code`` itself. The texts that name a move name it in words,
+    in every interface; the terminal adds the command to type (``tutorial.ui.type``)."""
+    return code + BROWSER if has_message(code + BROWSER, "en") else code
 
 
 class TutorialError(DragonlairError):
@@ -90,6 +105,10 @@ class Tutorial:
             elif isinstance(step, AskStep):
                 found += [step.text, step.why, step.hint, *step.wrong.values()]
         return found
+
+    def browser_codes(self) -> list[str]:
+        """Every catalogue code the browser shows of this tutorial (its wording there)."""
+        return [browser_code(c) for c in self.codes()] + [BROWSER_INTRO]
 
     @property
     def asks(self) -> int:

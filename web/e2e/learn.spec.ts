@@ -2,7 +2,9 @@
 // answers each question by playing on the game's own screen the move the step asks for; one
 // wrong move is explained and nothing changes. Fist in German on a phone, Master and Farkle in
 // English. The move to make is read from the server's answer (`expected`), and made with the
-// screen's own controls.
+// screen's own controls. Once, in the Master tutorial, the learner asks for a hint (issue 16):
+// the strongest bot's judgement of every move on offer, each in words with its notation beside;
+// asking is no move. The browser's introduction tells nothing of typing.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,8 @@ interface Answer {
   done: boolean;
 }
 
-const isStep = (r: Response) => r.url().includes('/api/tutorials/') && r.request().method() === 'POST';
+const isStep = (r: Response) => r.url().includes('/api/tutorials/') && !r.url().endsWith('/hint') && r.request().method() === 'POST';
+const isHint = (r: Response) => r.url().includes('/api/tutorials/') && r.url().endsWith('/hint');
 
 /** Makes ``move`` with the game's controls. */
 async function play(page: Page, game: string, move: string): Promise<void> {
@@ -55,7 +58,11 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
     await page.getByTestId(`learn-${game}`).click();
     let answer = await answerOf(first);
     const root = page.getByTestId('learn');
+    const intro = (await page.getByTestId('learn-intro').innerText()).trim();
+    expect(intro.length).toBeGreaterThan(20);
+    expect(intro).not.toMatch(/\b(type|tippe|press enter|drück)/i);
     let wrongShown = false;
+    let hinted = false;
     let asked = 0;
     for (let i = 0; i < 200 && !answer.done; i++) {
       const step = answer.step!;
@@ -77,6 +84,22 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
         expect((await page.getByTestId('learn-wrong').innerText()).trim().length).toBeGreaterThan(10);
         wrongShown = true;
       }
+      if (game === 'master' && !hinted) {
+        // the hint: every move on offer valued, the bot's choice first, in words
+        const asked = page.waitForResponse(isHint);
+        await page.getByTestId('ask-hint').focus();
+        await page.keyboard.press('Enter');
+        expect((await asked).status()).toBe(200);
+        await expect(page.getByTestId('hint-best')).toBeVisible();
+        await expect(page.getByTestId('hint-option')).toHaveCount(step.legal!.length);
+        const offered = await page.getByTestId('hint-option').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-action')));
+        expect(new Set(offered)).toEqual(new Set(step.legal));
+        await expect(page.locator('[data-testid=hint-option].best')).toHaveCount(1);
+        await expect(page.locator('[data-testid=hint-option].best [data-testid=hint-notation]')).toBeVisible();
+        expect(await page.getByTestId('hint-best').innerText()).not.toMatch(/place \w+ [a-z]\d/);
+        await page.screenshot({ path: resolve(shots, 'learn-hint.png'), fullPage: true });
+        hinted = true;
+      }
       const next = page.waitForResponse(isStep);
       await play(page, game, step.expected![0]!);
       answer = await answerOf(next);
@@ -88,6 +111,7 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
     await expect(page.getByTestId('learn-done')).toBeVisible();
     expect(asked).toBeGreaterThan(5);
     if (game !== 'master') expect(wrongShown).toBe(true);
+    else expect(hinted).toBe(true);
     await ctx.close();
   });
 }

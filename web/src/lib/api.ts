@@ -139,6 +139,8 @@ export const api = {
   analysis: (id: string, seat: number) => call<AnalysisData>('GET', `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}`),
   tutorial: (game: string, body: { progress?: (string | null)[]; move?: string; read?: boolean }) =>
     call<TutorialStep>('POST', `/api/tutorials/${encodeURIComponent(game)}`, body),
+  tutorialHint: (game: string, progress: (string | null)[]) =>
+    call<{ seq: number; seat: number; step: number; hint: HintData }>('POST', `/api/tutorials/${encodeURIComponent(game)}/hint`, { progress }),
   rules: (game: string, lang: string) =>
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
   tips: (game: string, lang: string) =>
@@ -174,6 +176,8 @@ export interface TutorialStep {
   title: string;
   seat: number;
   names: string[];
+  /** the tutorial's introduction (its browser wording) */
+  intro?: { code: string; params: Record<string, unknown> };
   progress: (string | null)[];
   verdict: { kind: 'ok' | 'wrong' | 'illegal'; code: string | null; params: Record<string, unknown>; error: unknown } | null;
   step: {

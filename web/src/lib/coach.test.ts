@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, mistakes, ranked, type AnalysisData, type HintOption } from './coach';
+import { catalogue, fixtures } from '../games/testkit';
+import { formatValue, labeller, mistakes, ranked, type AnalysisData, type HintOption, type Render } from './coach';
+import { render, type Catalogue } from './format';
+
+const en = catalogue('en');
+const de = catalogue('de');
+/** renders as the screen does, failing on a code the catalogue lacks */
+const renderer = (cat: Catalogue): Render => (code, params = {}, names) => {
+  if (!(code in cat.messages)) throw new Error(`${cat.lang}: no message ${code}`);
+  return render(cat, code, params, { names });
+};
+const RAW = /[{}]|web\.|fist\.|farkle\.|master\./;
 
 describe('hints on screen', () => {
   it('formats soldiers and win chances, and a missing value', () => {
@@ -28,5 +39,60 @@ describe('analysis on screen', () => {
       mistakes: [7, 3, 5], decisions: [d(3, 50), d(5, 0), d(7, 120)],
     };
     expect(mistakes(data).map((m) => m.index)).toEqual([7, 3]);
+  });
+});
+
+describe('hint options in words (issue 16)', () => {
+  for (const cat of [en, de]) {
+    it(`labels a Farkle view's every option as its screen does (${cat.lang})`, () => {
+      for (const fx of fixtures<{ legal: unknown }>('farkle')) {
+        const label = labeller('farkle', fx.view, renderer(cat), fx.names);
+        for (const action of fx.legal_actions) {
+          const words = label(action);
+          expect(words, action).toBeTruthy();
+          expect(words).not.toMatch(RAW);
+        }
+      }
+    });
+
+    it(`labels Fist power decisions from the view's choices (${cat.lang})`, () => {
+      for (const fx of fixtures<{ legal: unknown }>('fist')) {
+        const label = labeller('fist', fx.view, renderer(cat), fx.names);
+        const words = fx.legal_actions.map((a) => label(a));
+        expect(words.every((w) => typeof w === 'string' && w.length > 0), fx.stage).toBe(true);
+        for (const w of words) expect(w).not.toMatch(RAW);
+      }
+      const steal = fixtures<{ legal: unknown }>('fist').find((f) => f.stage === 'steal')!;
+      expect(labeller('fist', steal.view, renderer(cat), steal.names)('steal p1 red')).toContain('Bob');
+    });
+
+    it(`puts a sealed bid and a Silver bid in coins, a Master placement in card and cell (${cat.lang})`, () => {
+      const r = renderer(cat);
+      const fist = labeller('fist', { legal: { kind: 'bid' } }, r, []);
+      const coin = (c: string) => r(`fist.coin.${c}`);
+      const two = fist('bid f2 c0')!;
+      expect(two).toContain('2');
+      expect(two).toContain(coin('fairy'));
+      expect(fist('bid f0 c0')).toBe(r('web.hint.fist.empty'));
+      expect(fist('bid f0 c0 black')).toContain(coin('black'));
+      expect(fist('bid f0 c0 black')).not.toBe(fist('bid f0 c0'));
+      const both = fist('bid f1 c1 black amulet')!;
+      expect(both).toContain(coin('black'));
+      expect(both).toContain(coin('amulet'));
+      expect(fist('silver 3')).toContain('3');
+      expect(fist('silver 3 amulet')).toContain(coin('amulet'));
+      const master = labeller('master', { legal: { cards: ['ruby'], cells: ['c4'] } }, r, []);
+      const ruby = master('place ruby c4')!;
+      expect(ruby).toContain(r('master.card.ruby'));
+      expect(ruby).toContain('c4');
+      for (const w of [two, both, ruby, fist('silver 3')!]) expect(w).not.toMatch(RAW);
+      expect(fist('no such move')).toBeNull();
+      expect(labeller('chess', null, r, [])('e2e4')).toBeNull();
+    });
+  }
+
+  it('says the same move differently in English and German', () => {
+    const l = (cat: Catalogue) => labeller('fist', { legal: { kind: 'bid' } }, renderer(cat), [])('bid f2 c1 black');
+    expect(l(en)).not.toBe(l(de));
   });
 });

@@ -543,3 +543,15 @@ def test_every_terminal_word_has_a_message_in_every_language() -> None:
     assert len(used) > 60 and used <= codes, sorted(used - codes)
     for lang in languages():
         assert [c for c in sorted(codes) if not has_message(c, lang)] == []
+
+
+def test_specials_custom_puts_only_the_custom_characters_in_the_special_deck() -> None:
+    """``--specials custom`` (F9 playtest): every turn's specials are the custom ones."""
+    code, out = run("--custom", "stormcaller", "--specials", "custom",
+                    "--seat", "greedy", "--seat", "greedy", "--seat", "greedy",
+                    "--max-turns", "2", "--seed", "5")
+    assert code == 0, out
+    specials = re.findall(r"Special card of this turn: (.+)", out)
+    assert specials and set(specials) <= {"Stormcaller", "Highwayman"}
+    builtin = {c.name("en") for c in FistGame().cards if not c.standard}
+    assert not builtin & set(re.findall(r"Up for auction: (.+)", out))

@@ -107,6 +107,9 @@ def play(
         help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
     max_turns: Annotated[int | None, typer.Option(help="fist: end after this many turns")]
     = None,
+    specials: Annotated[str | None, typer.Option(
+        help="fist: the special deck: all (default), or custom: only the --custom characters, "
+             "to playtest them (F9)")] = None,
     match: Annotated[bool, typer.Option(
         "--match", help="master: play a match, first to two dragons (M5)")] = False,
     four_of_a_kind: Annotated[str | None, typer.Option(
@@ -133,7 +136,7 @@ def play(
 
     check_game(game, check_lang(lang))
     given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
-             "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
+             "--specials": specials is not None, "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
              "--dragon": dragon is not None, "--decks": decks is not None}
     wrong = not_for(game, given)
     if wrong is not None:
@@ -160,6 +163,8 @@ def play(
             options["max_turns"] = max_turns
         if custom:
             options["custom"] = option_from_files(game, "--custom", custom)
+        if specials is not None:
+            options["specials"] = specials
         if match:
             options["match"] = True
         if four_of_a_kind is not None:

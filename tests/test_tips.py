@@ -1,21 +1,28 @@
 """Tips and strategy pages (dragonlair/tips, ``dragonlair tips``): the committed figures have
-the shape a tiny regeneration gives, the regeneration is seeded, and every number on a page
-comes from the figures (change a value, the page changes)."""
+the shape a tiny regeneration gives, the regeneration is seeded, every number on a page
+comes from the figures (change a value, the page changes), the figures are what they claim
+to be (Fist's intervals are Wilson's, Master's deciding lines are the winner's line where the
+sorted lists first differ, M4), and (slow) the committed figures are exactly what their
+stored command measures again."""
 
 from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from dragonlair.balance import wilson_interval
 from dragonlair.cli.main import app
 from dragonlair.games.farkle.policy import recruit_dp
+from dragonlair.games.fist.tips import verdict
 from dragonlair.games.master.cards import line_code, score_table
-from dragonlair.tips import games_with_tips, load, regenerate, tips_page
+from dragonlair.games.master.tips import KINDS, line_kind, lines_of
+from dragonlair.tips import TipsPage, games_with_tips, load, regenerate, tips_page
 from dragonlair.tips.figures import FORMAT
 
 TINY = {"fist": 3, "master": 1, "farkle": 0}
@@ -74,6 +81,107 @@ def test_the_fist_characters_are_ranked_by_their_buyers_win_rate() -> None:
     assert rates == sorted(rates, reverse=True) and len(rates) >= 6
 
 
+def test_the_fist_intervals_are_wilsons_and_name_the_verdicts() -> None:
+    """Each character's 95% interval is the Wilson interval of its buyers' wins; the page
+    calls it clearly above / below the base rate only when the whole interval is."""
+    figures = load("fist")["figures"]
+    base, chars = figures["base_rate"], figures["characters"]
+    for c in chars:
+        lo, hi = wilson_interval(c["wins"], c["holders"])
+        assert c["ci95"] == [round(lo, 4), round(hi, 4)]
+        assert c["win_rate"] == round(c["wins"] / c["holders"], 4)
+        assert c["ci95"][0] <= c["win_rate"] <= c["ci95"][1]
+    assert figures["buyer_rate"] == round(sum(c["wins"] for c in chars)
+                                          / sum(c["holders"] for c in chars), 4)
+    table = tips_page("fist", "en").tables[0]
+    assert [row[4] for row in table.rows] == [
+        f"{c['ci95'][0] * 100:.0f}–{c['ci95'][1] * 100:.0f}%" for c in chars]
+    words = {"above": "clearly above", "below": "clearly below", "noise": "within noise"}
+    assert [row[5] for row in table.rows] == [words[verdict(c, base)] for c in chars]
+    assert [row[6] for row in table.rows] == [words[verdict(c, figures["buyer_rate"])]
+                                              for c in chars]
+    assert verdict({"ci95": [0.26, 0.3]}, 0.25) == "above"
+    assert verdict({"ci95": [0.2, 0.24]}, 0.25) == "below"
+    assert verdict({"ci95": [0.2, 0.3]}, 0.25) == "noise"
+
+
+@pytest.mark.parametrize(("line", "kind"), [
+    ([3, 3, 3, 3], "four"), ([0, 0, 0, 2], "three"), ([1, 1, 3, 3], "two_pairs"),
+    ([0, 0, 1, 1], "two_pairs"), ([2, 1, 2, 0], "pair"), ([0, 3, 1, 0], "egg_pair"),
+    ([3, 0, 2, 1], "no_group")])
+def test_a_line_has_the_kind_of_its_groups(line: list[int], kind: str) -> None:
+    """M4's groups: four, three, two pairs, a pair (a pair of eggs scores nothing)."""
+    assert line_kind(line) == kind
+
+
+def test_the_master_deciding_line_is_the_winners_line_where_the_lists_differ() -> None:
+    """M4: the lists, lowest first, are compared element by element; the first difference
+    decides. Replay the seeded games of a small run and check each tally from the grid."""
+    from dragonlair.bots import make_bot
+    from dragonlair.core.driver import play_out, seed_for
+    from dragonlair.games import make_game
+    from dragonlair.games.master.state import SIZE
+
+    n, seed = 3, 11
+    figures = regenerate("master", n, seed=seed)["figures"]
+    table = score_table("100")
+    won = dict.fromkeys(KINDS, 0)
+    at = [0, 0, 0, 0]
+    decided = 0
+    for i in range(n):
+        seats = [make_bot("master", "expert", random.Random(seed_for(seed, i, s + 1)))
+                 for s in range(2)]
+        state = play_out(make_game("master", {}).new_initial_state(), seats,
+                         random.Random(seed_for(seed, i)))
+        cols, rows = lines_of(state.grid, SIZE)  # type: ignore[attr-defined]
+        scores = [sorted(table[line_code(v)] for v in side) for side in (cols, rows)]
+        first = next((k for k in range(4) if scores[0][k] != scores[1][k]), None)
+        if first is None:
+            continue
+        decided += 1
+        at[first] += 1
+        winner = 0 if scores[0][first] > scores[1][first] else 1
+        assert state.outcome().winners == (winner,)  # type: ignore[union-attr]
+        # the winner's lines lowest first; of lines that score the same, the weaker kind first
+        ranked = sorted((table[line_code(v)], -KINDS.index(line_kind(v)))
+                        for v in (cols, rows)[winner])
+        won[KINDS[-ranked[first][1]]] += 1
+    assert figures["decided"] == decided
+    assert figures["decided_at"] == [round(k / decided, 4) if decided else 0.0 for k in at]
+    assert [k["won"] for k in figures["kinds"]] == [
+        round(won[k] / decided, 4) if decided else 0.0 for k in KINDS]
+
+
+def test_the_master_figures_add_up() -> None:
+    f = load("master")["figures"]
+    games = load("master")["games"]
+    assert f["decided"] == round(games * (1 - f["draw_rate"]))
+    assert abs(sum(f["decided_at"]) - 1) < 1e-3
+    assert abs(sum(k["won"] for k in f["kinds"]) - 1) < 1e-3
+    assert abs(sum(k["lost"] for k in f["kinds"]) - 1) < 1e-3
+    assert [k["kind"] for k in f["kinds"]] == list(KINDS)
+    assert all(0 <= k["edge_games"] <= games for k in f["kinds"])
+
+
+def test_the_farkle_figures_are_what_the_command_computes() -> None:
+    """Farkle's figures are exact (no games): the committed file is the regeneration."""
+    assert load("farkle") == regenerate("farkle")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["fist", "master"])
+def test_the_committed_figures_are_what_their_command_measures(game: str) -> None:
+    """Run the stored command again (its games and seed): the same figures, to the digit.
+    Slow (fist about half a minute, master a few minutes)."""
+    committed = load(game)
+    assert regenerate(game, committed["games"], seed=committed["seed"]) == committed
+
+
+def shown_text(page: TipsPage) -> list[Any]:
+    """Everything a page shows: the paragraphs and every table's caption, heads and cells."""
+    return [page.paragraphs, [(t.caption, t.columns, t.rows) for t in page.tables]]
+
+
 def numbers(doc: dict[str, Any]) -> list[tuple[list[Any], float]]:
     """Every number in the figures, with where it is."""
     out: list[tuple[list[Any], float]] = []
@@ -108,16 +216,14 @@ def test_every_number_on_the_page_comes_from_the_figures(game: str, lang: str) -
     page = tips_page(game, lang, doc)
     shown = set()
     for at, value in numbers(doc):
-        if game == "fist" and at[0] == "characters" and 3 <= at[1] < len(
-                doc["figures"]["characters"]) - 3:
-            continue  # only the three best and three worst characters are named
-        if at[-1] == "holders" or (game == "master" and at[-1] == "four" and at[1] < 3):
-            continue  # how many bought a card is not shown; the fours shown are the ruby's
-        if game == "master" and at[-1] == "three" and at[1] < 3:
-            continue
+        if game == "master" and at[-1] in ("three", "four") and at[1] < 3:
+            continue  # the threes and fours shown are the ruby's (all score the same, M4)
+        if (game == "master" and at[-1] == "edge_win_rate"
+                and not doc["figures"]["kinds"][at[1]]["edge_games"]):
+            continue  # a rate of no rounds is shown as a dash
         other = changed(doc, at, value * 2 + 1.0 if isinstance(value, float) else value + 7)
         after = tips_page(game, lang, other)
-        assert after.paragraphs != page.paragraphs, f"{game}: {at} is not on the page"
+        assert shown_text(after) != shown_text(page), f"{game}: {at} is not on the page"
         shown.add(tuple(at))
     assert shown
     assert tips_page(game, lang, {**doc, "command": "x"}).source != page.source

@@ -11,13 +11,14 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 from rich.panel import Panel
+from rich.table import Table
 
 
 def tips(
     game: Annotated[str, typer.Argument(help="the game: fist, master, farkle")],
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
     regenerate: Annotated[bool, typer.Option(
-        help="measure the figures anew (bot games; a minute or two) and save them")] = False,
+        help="measure the figures anew (bot games; up to a few minutes) and save them")] = False,
     games: Annotated[int | None, typer.Option(
         help="bot games to play with --regenerate (default: the committed run's)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the bot games with --regenerate")] = 0,
@@ -47,4 +48,11 @@ def tips(
         page = tips_page(game, lang)
     console.print(Panel("\n\n".join(escape(p) for p in page.paragraphs),
                         title=escape(page.title), border_style="cyan"), highlight=False)
+    for shown in page.tables:
+        table = Table(title=escape(shown.caption), highlight=False)
+        for i, head in enumerate(shown.columns):
+            table.add_column(escape(head), justify="left" if i == 0 else "right")
+        for row in shown.rows:
+            table.add_row(*(escape(cell) for cell in row))
+        console.print(table)
     console.print(escape(page.source), highlight=False)

@@ -18,14 +18,24 @@ from dragonlair.server.invites import refusals
 router = APIRouter(prefix="/api", tags=["lobby"])
 
 
+class TipsTableOut(BaseModel):
+    """A table of figures on a tips page: a caption, the column heads, and the rows, every
+    cell already rendered in the page's language (the client draws it as is)."""
+
+    caption: str
+    columns: list[str]
+    rows: list[list[str]]
+
+
 class TipsOut(BaseModel):
-    """A game's tips: the title, paragraphs of plain text, and where the figures came from
-    (the command and seed that measured them)."""
+    """A game's tips: the title, paragraphs of plain text, tables of figures, and where the
+    figures came from (the command and seed that measured them)."""
 
     game: str
     lang: str
     title: str
     paragraphs: list[str]
+    tables: list[TipsTableOut]
     source: str
 
 
@@ -45,5 +55,7 @@ def tips(game: Annotated[str, Path(max_length=64)],
     if lang not in languages():
         raise ServerError("server.tips.bad_lang", 422, lang=lang[:16], langs=list(languages()))
     page = tips_page(game, lang)
+    tables = [TipsTableOut(caption=t.caption, columns=t.columns, rows=t.rows)
+              for t in page.tables]
     return TipsOut(game=game, lang=lang, title=page.title, paragraphs=page.paragraphs,
-                   source=page.source)
+                   tables=tables, source=page.source)

@@ -23,10 +23,17 @@ def test_the_page_is_the_terminal_page(web: TestClient, game: str, lang: str) ->
     r = web.get(f"/api/games/{game}/tips", params={"lang": lang})
     assert r.status_code == 200
     page = tips_page(game, lang)
+    tables = [{"caption": t.caption, "columns": t.columns, "rows": t.rows} for t in page.tables]
     assert r.json() == {"game": game, "lang": lang, "title": page.title,
-                        "paragraphs": page.paragraphs, "source": page.source}
+                        "paragraphs": page.paragraphs, "tables": tables, "source": page.source}
     assert len(page.paragraphs) >= 3
-    assert not any("tips." in p for p in page.paragraphs)  # every code has its words
+    cells = [c for t in page.tables
+             for c in [t.caption, *t.columns, *(cell for row in t.rows for cell in row)]]
+    assert not any("tips." in p for p in [*page.paragraphs, *cells])  # every code has words
+    # a table of figures for the games measured in bot games (each Fist character's worth,
+    # the kinds of line that decide Master rounds, M4); a cell under every column head
+    assert bool(page.tables) == (game in ("fist", "master"))
+    assert all(len(row) == len(t.columns) for t in page.tables for row in t.rows)
 
 
 def test_the_german_page_is_german(web: TestClient) -> None:

@@ -1,7 +1,8 @@
 // The tips pages (GET /api/games/{game}/tips drawn by screens/Tips.svelte, issue 16): each
-// game's page opened from home in English, one in German; the page shows the paragraphs and
-// the figures' source exactly as the server sends them (the words from tips.po, the numbers
-// from dragonlair/tips/data). Screenshots go to test-results/screenshots/.
+// game's page opened from home in English, two in German on a phone; the page shows the
+// paragraphs, the tables of figures (Fist's characters with their 95% intervals, Master's
+// deciding lines) and the figures' source exactly as the server sends them (the words from
+// tips.po, the numbers from dragonlair/tips/data). Screenshots go to test-results/screenshots/.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,22 @@ const url = (): string =>
 const shots = resolve(here, '../test-results/screenshots');
 const cat = (lang: string) => (JSON.parse(readFileSync(resolve(here, `../public/i18n/${lang}.json`), 'utf-8')) as { messages: Record<string, string> }).messages;
 
-type TipsPage = { title: string; paragraphs: string[]; source: string };
+type TipsTable = { caption: string; columns: string[]; rows: string[][] };
+type TipsPage = { title: string; paragraphs: string[]; tables: TipsTable[]; source: string };
+
+/** The tables on the page are the tables the server sent: caption, heads and every cell. */
+async function expectTables(page: Page, sent: TipsTable[]): Promise<void> {
+  const tables = page.getByTestId('tips-table');
+  await expect(tables).toHaveCount(sent.length);
+  for (const [i, table] of sent.entries()) {
+    const shown = tables.nth(i);
+    await expect(shown.locator('caption')).toHaveText(table.caption);
+    await expect(shown.locator('tbody tr')).toHaveCount(table.rows.length);
+    const cells = await shown.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.children, (c) => (c.textContent ?? '').trim())));
+    expect(cells).toEqual(table.rows);
+  }
+}
 
 /** Serious and critical axe violations (WCAG 2 A/AA) of the page, one line each. */
 async function violations(page: Page): Promise<string[]> {
@@ -37,6 +53,11 @@ test('the tips of each game in English, opened from home', async ({ browser }) =
     await expect(tips.locator('h1')).toHaveText(sent.title);
     await expect(tips.getByTestId('tip')).toHaveText(sent.paragraphs);
     await expect(tips.getByTestId('tips-source')).toHaveText(sent.source);
+    await expectTables(page, sent.tables);
+    if (game !== 'farkle') {
+      expect(sent.tables.length).toBeGreaterThan(0);
+      await expect(page.getByTestId('tips-table').first().locator('thead th')).toHaveText(sent.tables[0]!.columns);
+    }
     await expect(page.locator('nav a[aria-current=page]')).toHaveText(en[`web.game.${game}`]!);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: resolve(shots, `tips-${game}-en.png`), fullPage: true });
@@ -44,7 +65,7 @@ test('the tips of each game in English, opened from home', async ({ browser }) =
   await ctx.close();
 });
 
-test('the Farkle tips in German, on a phone', async ({ browser }) => {
+test('the Farkle and Fist tips in German, on a phone', async ({ browser }) => {
   const ctx = await browser.newContext({ baseURL: url(), locale: 'de-DE', viewport: { width: 360, height: 740 } });
   const page = await ctx.newPage();
   await page.goto('/settings');
@@ -58,5 +79,17 @@ test('the Farkle tips in German, on a phone', async ({ browser }) => {
   await expect(tips.getByTestId('tip')).toHaveText(sent.paragraphs);
   expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: resolve(shots, 'tips-farkle-de.png'), fullPage: true });
+  // Fist's character table, stacked on a narrow screen: every cell under its column head,
+  // nothing wider than the phone
+  await page.goto('/tips/fist');
+  const fist = (await (await page.request.get('/api/games/fist/tips?lang=de')).json()) as TipsPage;
+  await expect(tips.locator('h1')).toHaveText(fist.title);
+  await expectTables(page, fist.tables);
+  const cell = page.getByTestId('tips-table').locator('tbody tr').first().locator('td').first();
+  expect(await cell.getAttribute('data-label')).toBe(fist.tables[0]!.columns[1]);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide).toBeLessThanOrEqual(360);
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: resolve(shots, 'tips-fist-de.png'), fullPage: true });
   await ctx.close();
 });

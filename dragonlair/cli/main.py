@@ -136,7 +136,8 @@ def play(
 
     check_game(game, check_lang(lang))
     given = {"--custom": bool(custom), "--max-turns": max_turns is not None,
-             "--specials": specials is not None, "--match": match, "--four-of-a-kind": four_of_a_kind is not None,
+             "--specials": specials is not None, "--match": match,
+             "--four-of-a-kind": four_of_a_kind is not None,
              "--dragon": dragon is not None, "--decks": decks is not None}
     wrong = not_for(game, given)
     if wrong is not None:

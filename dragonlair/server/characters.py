@@ -202,8 +202,21 @@ class ImportIn(BaseModel):
     text: str = Field(max_length=MAX_FILE)
 
 
+class OwnWords(BaseModel):
+    """A character's own texts: a language whose text is the power described is left out."""
+
+    en: str | None = None
+    de: str | None = None
+
+
+class ImportedOut(CharacterOut):
+    """A character read from a file, with its own texts only (``text`` absent: none)."""
+
+    text: OwnWords | None = None  # type: ignore[assignment]
+
+
 class CharactersOut(BaseModel):
-    characters: list[CharacterOut]
+    characters: list[ImportedOut]
 
 
 class ExportIn(BaseModel):
@@ -284,7 +297,8 @@ def check(body: CheckIn) -> JSON:
 
 
 @router.post("/games/fist/characters/import", response_model=CharactersOut,
-             responses=refusals(413, 422), dependencies=[Bounded])
+             response_model_exclude_none=True, responses=refusals(413, 422),
+             dependencies=[Bounded])
 def import_file(body: ImportIn) -> JSON:
     """The characters of a character file's text (``.toml`` or ``.json``), each normalized."""
     name = PurePath(body.filename.replace("\\", "/")).name or "?"
@@ -295,7 +309,20 @@ def import_file(body: ImportIn) -> JSON:
         chars = custom.load_text(body.text, suffix, name)
     except DragonlairError as exc:
         raise _Refused(exc) from None
-    return {"characters": _all_normalized(chars)}
+    return {"characters": [_own_texts(c) for c in _all_normalized(chars)]}
+
+
+def _own_texts(character: JSON) -> JSON:
+    """``character`` without the texts that are just its power described (as an exported
+    file writes them), so that in an editor they keep following the power."""
+    from dragonlair.games.fist.describe import describe
+
+    own = {lang: text for lang, text in character["text"].items()
+           if text != describe(character["power"], lang, character["id"])}
+    out = {k: v for k, v in character.items() if k != "text"}
+    if own:
+        out["text"] = own
+    return out
 
 
 @router.post("/games/fist/characters/export", response_model=ExportOut,

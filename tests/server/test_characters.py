@@ -144,10 +144,21 @@ def test_import_reads_toml_and_json_files(web: TestClient) -> None:
     toml = (Path(__file__).parents[2] / "dragonlair/games/fist/examples/stormcaller.toml"
             ).read_text(encoding="utf-8")
     out = ok(web.post(f"{BASE}/import", json={"filename": "stormcaller.toml", "text": toml}))
-    assert out["characters"] == [normalize(c) for c in load_file("stormcaller")]
+    assert out["characters"] == [normalize(c) for c in load_file("stormcaller")]  # own texts
     text = json.dumps([BANKER])
     out = ok(web.post(f"{BASE}/import", json={"filename": "C:\\x\\Banker.JSON", "text": text}))
-    assert out["characters"] == [normalize(BANKER)]
+    assert out["characters"] == [{k: v for k, v in normalize(BANKER).items() if k != "text"}]
+
+
+def test_import_leaves_out_texts_that_only_describe_the_power(web: TestClient) -> None:
+    """An exported file holds every text; read back, a text that is just the power described
+    is no own text, so that the editor keeps describing the power as it changes (F9)."""
+    mixed = {**BANKER, "text": {"de": "Der Bankier gibt und nimmt."}}
+    exported = ok(web.post(f"{BASE}/export", json={"characters": [mixed], "format": "toml"}))
+    assert "Take 2 Common Gold" in exported["text"]  # the file is complete for the terminal
+    out = ok(web.post(f"{BASE}/import", json={"filename": "b.toml", "text": exported["text"]}))
+    assert out["characters"][0]["text"] == {"de": "Der Bankier gibt und nimmt."}
+    assert out["characters"][0]["power"] == normalize(BANKER)["power"]
 
 
 @pytest.mark.parametrize(("body", "code", "params"), [

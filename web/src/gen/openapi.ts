@@ -841,7 +841,7 @@ export interface components {
         /** CharactersOut */
         CharactersOut: {
             /** Characters */
-            characters: components["schemas"]["CharacterOut"][];
+            characters: components["schemas"]["ImportedOut"][];
         };
         /** CheckIn */
         CheckIn: {
@@ -971,6 +971,22 @@ export interface components {
             /** Display Name */
             display_name?: string | null;
         };
+        /**
+         * ImportedOut
+         * @description A character read from a file, with its own texts only (``text`` absent: none).
+         */
+        ImportedOut: {
+            /** Count */
+            count: number;
+            /** Id */
+            id: string;
+            name: components["schemas"]["Words"];
+            /** Power */
+            power: {
+                [key: string]: unknown;
+            }[];
+            text?: components["schemas"]["OwnWords"] | null;
+        };
         /** ImportIn */
         ImportIn: {
             /** Filename */
@@ -1040,6 +1056,16 @@ export interface components {
              * @enum {string}
              */
             kind: "none";
+        };
+        /**
+         * OwnWords
+         * @description A character's own texts: a language whose text is the power described is left out.
+         */
+        OwnWords: {
+            /** De */
+            de?: string | null;
+            /** En */
+            en?: string | null;
         };
         /**
          * PlayerOut

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../games/testkit';
 import {
   draftData, draftOf, emptyDraft, handToTable, loadCharacters, newStep, rank, saveCharacters, slug, STORAGE_KEY, stepData,
-  takeForTable, toDraft, upsert, verdict, type CardRow, type PrimitiveSpec,
+  takeForTable, toDraft, upsert, verdict, type CardRow, type PrimitiveSpec, fromFile
 } from './characters';
 import { customNames } from './custom';
 import { render } from './format';
@@ -210,5 +210,14 @@ describe('custom cards by their own names in messages (format.ts RenderOptions.c
   it('a list of cards too', () => {
     const cat = { lang: 'en', plural: '(n != 1)', messages: { 'fist.x.list': 'Cards: {cards:list-card}', 'fist.card.thief.name': 'Thief' } };
     expect(render(cat, 'fist.x.list', { cards: ['thief', 'baron'] }, { cards: { baron: 'Silver Baron' } })).toBe('Cards: Thief, Silver Baron');
+  });
+});
+
+describe('a character read from a file', () => {
+  const base = { id: 'banker', count: 1, name: { en: 'Banker', de: 'Bankier' }, power: [{ gain: { common: 2 } }] };
+  it('keeps only its own texts, so the card keeps describing the power', () => {
+    expect(fromFile({ ...base, text: { de: 'Eigener Text' } })).toEqual({ ...base, text: { de: 'Eigener Text' } });
+    expect(fromFile({ ...base, text: { en: null, de: null } })).toEqual(base);
+    expect(fromFile({ ...base })).toEqual(base);
   });
 });

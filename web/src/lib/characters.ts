@@ -287,6 +287,17 @@ export function rank(cards: readonly CardRow[], id: string): { rank: number; of:
   return { rank: got.filter((c) => (c.win_rate ?? 0) > (me.win_rate ?? 0)).length + 1, of: got.length };
 }
 
+/** A character read from a file as the server answers it: only its own texts (a text that
+ * just describes the power is left out, so that the card keeps describing the power as the
+ * power is edited). */
+export function fromFile(c: Schemas['ImportedOut']): CharacterData {
+  const { text, ...rest } = c;
+  const own: { en?: string; de?: string } = {};
+  if (typeof text?.en === 'string' && text.en) own.en = text.en;
+  if (typeof text?.de === 'string' && text.de) own.de = text.de;
+  return own.en !== undefined || own.de !== undefined ? { ...rest, text: own } : rest;
+}
+
 // ---- the server ----------------------------------------------------------------------------
 
 const BASE = '/api/games/fist/characters';
@@ -316,7 +327,10 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 export const characterApi = {
   examples: () => call<Examples>('GET', '/examples'),
   check: (character: CharacterData) => call<Checked>('POST', '/check', { character } satisfies Schemas['CheckIn']),
-  import: (filename: string, text: string) => call<Schemas['CharactersOut']>('POST', '/import', { filename, text } satisfies Schemas['ImportIn']),
+  import: async (filename: string, text: string): Promise<{ characters: CharacterData[] }> => {
+    const r = await call<Schemas['CharactersOut']>('POST', '/import', { filename, text } satisfies Schemas['ImportIn']);
+    return { characters: r.characters.map(fromFile) };
+  },
   export: (characters: CharacterData[], format: 'toml' | 'json') =>
     call<Schemas['ExportOut']>('POST', '/export', { characters, format } satisfies Schemas['ExportIn']),
   balance: (characters: CharacterData[], games: number, players: number) =>

@@ -25,10 +25,9 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from dragonlair.cli.session import HELP_WORDS, HUMAN, QUIT_WORDS, InputProblem, QuitGame, Session
-from dragonlair.core.game import Action, Game, State
 from dragonlair.core.i18n import render
 from dragonlair.core.plugin import load_path
-from dragonlair.tutorials.loader import AskStep, TutorialError, load_tutorial
+from dragonlair.tutorials.loader import LEARNER, AskStep, TutorialError, load_tutorial
 from dragonlair.tutorials.runner import TutorialRunner
 
 A = TypeVar("A")
@@ -92,17 +91,15 @@ def screens_for(path: str) -> Callable[..., TutorialScreens]:
     return made
 
 
-def show_hint(console: Console, game: Game, state: State, seat: int, lang: str,
-              seed: str) -> None:
-    """The strongest bot's judgement of the seat's options, from its view only (the hint a
-    friendly table gives): its choice, then the others by value with what each costs."""
-    from dragonlair.analysis import hint_for
+def show_hint(console: Console, runner: TutorialRunner, lang: str) -> None:
+    """The strongest bot's judgement of the learner's options at the current question, from
+    their view only (:meth:`TutorialRunner.hint`, the hint a friendly table gives): its
+    choice, then the others by value with what each costs."""
     from dragonlair.analysis.hints import NoAnalyser
     from dragonlair.cli.analyse_cmd import UNIT_CODES, _figure
 
-    legal: list[Action] = list(state.legal_actions(seat))
     try:
-        hint = hint_for(game, state.view(seat), legal, seed=seed)
+        hint = runner.hint()
     except NoAnalyser:
         console.print(escape(render("tutorial.ui.hint_none", None, lang)), highlight=False)
         return
@@ -135,6 +132,8 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
     runner = TutorialRunner(tutorial)
     kinds = [HUMAN if s == tutorial.seat else name for s, name in enumerate(tutorial.names)]
     session = screens_for(tutorial.terminal)(runner.game, kinds, {}, 0, lang, console, None)
+    learner = render(LEARNER, None, lang)  # a name the screens' third-person lines read right with
+    session.names[tutorial.seat] = learner
     session.state = runner.state
     state = runner.state
     told = 0
@@ -151,7 +150,7 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
         told = len(history)
 
     console.rule(f"[bold]{escape(text(tutorial.title))}[/]")
-    session.say(escape(text("tutorial.ui.intro")))
+    session.say(escape(text("tutorial.ui.intro", name=learner)))
     try:
         while True:
             info = runner.current()
@@ -179,8 +178,7 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
             session.step_text = "\n".join((where, text(step.text),
                                             text("tutorial.ui.type", move=step.expect[0])))
             session.step_hint = text(step.hint)
-            session.on_hint = partial(show_hint, console, runner.game, state, tutorial.seat,
-                                      lang, f"tutorial:{tutorial.game}:{runner.index}")
+            session.on_hint = partial(show_hint, console, runner, lang)
             try:
                 action = session.ask_human(tutorial.seat)
             finally:

@@ -138,7 +138,6 @@ async def hint(game: Annotated[str, Path(max_length=64)], body: TutorialHintIn,
                request: Request) -> JSON:
     """At the question ``progress`` leads to: what the strongest bot would do from the
     learner's view, and how much each option matters (the shape of a table's hint)."""
-    from dragonlair.analysis import hint_for
     from dragonlair.analysis.hints import NoAnalyser
     from dragonlair.server import coach
 
@@ -146,7 +145,6 @@ async def hint(game: Annotated[str, Path(max_length=64)], body: TutorialHintIn,
     current = runner.current()
     if current is None or current["kind"] != "ask":
         raise ServerError("server.tutorial.no_question", 409, at=len(body.progress))
-    view, legal = runner.state.view(runner.seat), runner.state.legal_actions(runner.seat)
     seq = len(body.progress)
     hub = getattr(request.app.state, "hub", None)
     workers = hub.settings.bot_workers if hub is not None else 1
@@ -159,16 +157,10 @@ async def hint(game: Annotated[str, Path(max_length=64)], body: TutorialHintIn,
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(
             None if hub is None else hub.executor,
-            lambda: hint_for(runner.game, view, legal, seed=hint_seed(game, seq)))
+            runner.hint)  # the learner's view, the real game, seeded by the step
     except NoAnalyser:
         raise ServerError("server.hint.none", 404, game=game) from None
     finally:
         coach._busy.discard(key)
     return {"game": game, "seat": runner.seat, "seq": seq, "step": current["step"],
             "hint": result.to_json()}
-
-
-def hint_seed(game: str, seq: int) -> str:
-    """The seed of the hint at the question after ``seq`` passed steps (the same question,
-    the same hint)."""
-    return f"tutorial:{game}:{seq}"

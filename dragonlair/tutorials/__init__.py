@@ -5,6 +5,7 @@ browser drive the same :class:`~dragonlair.tutorials.runner.TutorialRunner`."""
 
 from dragonlair.tutorials.loader import (
     BROWSER_INTRO,
+    LEARNER,
     AskStep,
     DoStep,
     SayStep,
@@ -16,8 +17,8 @@ from dragonlair.tutorials.loader import (
     load_tutorial,
     parse_tutorial,
 )
-from dragonlair.tutorials.runner import TutorialRunner, Verdict
+from dragonlair.tutorials.runner import TutorialRunner, Verdict, hint_seed
 
-__all__ = ["BROWSER_INTRO", "AskStep", "DoStep", "SayStep", "Step", "Tutorial",
+__all__ = ["BROWSER_INTRO", "LEARNER", "AskStep", "DoStep", "SayStep", "Step", "Tutorial",
            "TutorialError", "TutorialRunner", "Verdict", "available", "browser_code",
-           "load_tutorial", "parse_tutorial"]
+           "hint_seed", "load_tutorial", "parse_tutorial"]

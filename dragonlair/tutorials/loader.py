@@ -5,7 +5,8 @@ is wrong, never a traceback.
 
 The document (``"format": "dragonlair-tutorial"``, ``"format_version": 1``)::
 
-    {"game": "fist", "options": {...}, "seat": 0, "names": ["", "Ember", "Ash"],
+    {"game": "fist", "options": {...}, "real_options": {"max_turns": null},
+     "seat": 0, "names": ["", "Ember", "Ash"],
      "terminal": "dragonlair.cli.fist_play:FistSession", "title": "tutorial.fist.title",
      "steps": [{"do": ["chance: stone red", "p1: bid f2 c0"]},
                {"say": "tutorial.fist.goal"},
@@ -13,6 +14,9 @@ The document (``"format": "dragonlair-tutorial"``, ``"format_version": 1``)::
                 "why": "tutorial.fist.bid.why", "hint": "tutorial.fist.bid.hint",
                 "wrong": {"bid f0 c0": "tutorial.fist.bid.empty"}}]}
 
+``real_options`` (optional) are the options of the real game the lesson stands for, laid
+over ``options``: the hint at a question values the learner's position in that game (the Fist
+lesson lasts one turn, ``max_turns`` 1, but teaches the game to 3 points).
 ``do`` entries are record entries (chance outcomes and the scripted seats' moves, docs/
 records.md); ``say`` is a text to read; ``ask`` asks the learner's seat for a move:
 ``expect`` lists the acceptable moves (the first is the tutorial's own path), ``why`` says
@@ -39,6 +43,9 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 #: the browser's introduction (the terminal's, ``tutorial.ui.intro``, explains its commands)
 BROWSER_INTRO = "tutorial.ui.intro.browser"
+#: the learner's name on the game's screens, where third-person templates name seats ("{name}
+#: holds 8 cards"): a name, not "You"; both introductions say it (their ``{name}``)
+LEARNER = "tutorial.ui.learner"
 #: the suffix of a text's browser wording
 BROWSER = ".browser"
 
@@ -95,6 +102,9 @@ class Tutorial:
     terminal: str
     title: str
     steps: tuple[Step, ...]
+    #: the options of the real game the lesson stands for, over ``options`` (Fist: no turn
+    #: limit): hints value the learner's position in that game (docs/tutorials.md)
+    real_options: Mapping[str, Any] = field(default_factory=dict)
 
     def codes(self) -> list[str]:
         """Every catalogue code the tutorial shows."""
@@ -165,9 +175,12 @@ def parse_tutorial(data: Any) -> Tutorial:
         raise TutorialError("tutorial.file.terminal")
     if not isinstance(steps, list) or not steps:
         raise TutorialError("tutorial.file.steps")
+    real = data.get("real_options", {})
+    if not isinstance(real, dict):
+        raise TutorialError("tutorial.file.game")
     parsed = tuple(_step(raw, i) for i, raw in enumerate(steps))
     return Tutorial(game, dict(options), seat, tuple(names), terminal,
-                    _text(data.get("title"), "title"), parsed)
+                    _text(data.get("title"), "title"), parsed, dict(real))
 
 
 def load_tutorial(source: str | Path) -> Tutorial:

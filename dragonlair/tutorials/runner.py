@@ -13,13 +13,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON, Action, Game, State
 from dragonlair.core.plugin import make_game
 from dragonlair.core.records import parse_entry
 from dragonlair.tutorials.loader import AskStep, DoStep, SayStep, Step, Tutorial, TutorialError
+
+if TYPE_CHECKING:
+    from dragonlair.analysis.hints import Hint
+
+
+def hint_seed(game: str, step: int) -> str:
+    """The seed of the hint at the question at ``step`` (its index in the file): the same
+    question, the same hint, at the terminal and in the browser."""
+    return f"tutorial:{game}:{step}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +110,36 @@ class TutorialRunner:
                    legal=[str(a) for a in self.state.legal_actions(self.seat)],
                    expected=list(step.expect))
         return out
+
+    def real(self) -> tuple[Game, State]:
+        """The real game the lesson stands for (``real_options`` over the options) and the
+        position in it: the staged game's record replayed there. Without ``real_options``
+        the staged game itself."""
+        extra = self.tutorial.real_options
+        if not extra:
+            return self.game, self.state
+        try:
+            game = make_game(self.tutorial.game, {**self.tutorial.options, **extra})
+            state = game.new_initial_state()
+            for seat, action in self.state.history:
+                state.apply(seat, game.parse_action(str(action)))
+        except DragonlairError as exc:
+            raise TutorialError("tutorial.file.options", cause=exc.to_json()) from None
+        return game, state
+
+    def hint(self, effort: float = 1.0) -> Hint:
+        """The hint at the current question: the strongest bot's judgement of the learner's
+        options from their view alone (:func:`dragonlair.analysis.hint_for`, the hint a
+        friendly table gives), in the real game (:meth:`real`), seeded by the step
+        (:func:`hint_seed`). :class:`~dragonlair.analysis.hints.NoAnalyser` where the game
+        has no analyser."""
+        from dragonlair.analysis import hint_for
+
+        if not isinstance(self.step, AskStep):
+            raise TutorialError("tutorial.file.no_question", step=self.index)
+        game, state = self.real()
+        return hint_for(game, state.view(self.seat), list(state.legal_actions(self.seat)),
+                        seed=hint_seed(self.tutorial.game, self.index), effort=effort)
 
     # ---------------------------------------------------------------- the learner
     def acknowledge(self) -> None:

@@ -20,7 +20,7 @@ from dragonlair.games.fist.analysis import ITERATIONS
 from dragonlair.games.fist.bots import ISMCTSFistBot
 from dragonlair.games.master.bots import ExpertMasterBot
 from dragonlair.server import coach, learn
-from dragonlair.tutorials import TutorialRunner, available, load_tutorial
+from dragonlair.tutorials import TutorialRunner, available, hint_seed, load_tutorial
 from tests.server.helpers import ServerThread
 from tests.server.routers import client_for
 
@@ -122,10 +122,13 @@ def test_a_tutorial_hint_is_the_strongest_bots_choice_from_the_learners_view(
     for passed in progress:
         assert (runner.acknowledge() if passed is None else runner.accept(passed).kind) \
             in (None, "ok")
-    view, legal = runner.state.view(runner.seat), runner.state.legal_actions(runner.seat)
-    assert view == step["view"]
-    bot = strongest(game, learn.hint_seed(game, len(progress)))
+    assert runner.state.view(runner.seat) == step["view"]
+    # the bot sees the learner's view in the real game (Fist: the lesson's turn limit lifted)
+    _, real = runner.real()
+    view, legal = real.view(runner.seat), real.legal_actions(runner.seat)
+    bot = strongest(game, hint_seed(game, step["step"]))
     assert best[0]["action"] == str(bot.choose(view, legal))
+    assert hint == runner.hint().to_json()  # the terminal's hint, the same
     # the same question, the same hint; asking changes nothing
     again = web.post(f"/api/tutorials/{game}/hint", json={"progress": progress}).json()
     assert again["hint"] == hint

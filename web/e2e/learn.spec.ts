@@ -4,7 +4,8 @@
 // English. The move to make is read from the server's answer (`expected`), and made with the
 // screen's own controls. Once, in the Master tutorial, the learner asks for a hint (issue 16):
 // the strongest bot's judgement of every move on offer, each in words with its notation beside;
-// asking is no move. The browser's introduction tells nothing of typing.
+// asking is no move. The browser's introduction tells nothing of typing, and names the learner
+// as the game's screens do.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,9 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
     const intro = (await page.getByTestId('learn-intro').innerText()).trim();
     expect(intro.length).toBeGreaterThan(20);
     expect(intro).not.toMatch(/\b(type|tippe|press enter|drück)/i);
+    // the learner has a name the screens' third-person lines read right with, not "You"
+    const learner = /(?:you are|heißt du) ([^.\s]+)\./i.exec(intro)?.[1];
+    expect(learner).toBeTruthy();
     let wrongShown = false;
     let hinted = false;
     let asked = 0;
@@ -71,6 +75,10 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
         await page.getByTestId('learn-continue').click();
         answer = await answerOf(next);
         continue;
+      }
+      if (asked === 0) {
+        await expect(root).toContainText(learner!);
+        expect(await root.innerText()).not.toMatch(/\bYou's\b|\bYou holds\b|\bDu hält\b|\bvon Du\b/);
       }
       const other = (step.legal ?? []).find((m) => !(step.expected ?? []).includes(m) && !m.startsWith('bid') && !m.startsWith('silver'));
       if (!wrongShown && other && game !== 'master') {

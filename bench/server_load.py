@@ -6,6 +6,8 @@ server CPU and server memory per connection. Same as ``dragonlair bench --server
     python bench/server_load.py                      # 200 actions/s, then the ramp
     python bench/server_load.py --rate 200 --no-ramp --seconds 30
     python bench/server_load.py --json
+    python bench/server_load.py --processes 2 --db postgresql://... --redis redis://... \
+        --watch PID_OF_POSTMASTER --watch PID_OF_REDIS   # their CPU per action too
 
 The generator is :mod:`dragonlair.server.loadgen` (docs/server.md, "Performance").
 """

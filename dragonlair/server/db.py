@@ -25,6 +25,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.orm import Session as OrmSession
 
@@ -313,7 +314,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     if is_postgresql(url):
         # the asyncio default executor's threads each hold one while they work; beyond
         # pool_size + max_overflow a request waits pool_timeout for a free one
-        kwargs.update(pool_size=10, max_overflow=30, pool_timeout=30, pool_pre_ping=True)
+        kwargs.update(pool_size=10, max_overflow=30, pool_timeout=30)
     if sqlite:
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         if ":memory:" not in url and url not in ("sqlite://", "sqlite+pysqlite://"):
@@ -323,6 +324,8 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             # is a file handle; SQLite itself lets one writer in at a time.
             kwargs["pool_size"], kwargs["max_overflow"] = 8, -1
     engine = create_engine(url, **kwargs)
+    if is_postgresql(url):
+        ping_when_idle(engine)
     if sqlite:
         mode = synchronous.upper()
 
@@ -336,6 +339,33 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             cur.close()
 
     return engine
+
+
+#: a pooled connection idle longer than this is pinged before reuse (seconds)
+PING_AFTER_IDLE_S = 1.0
+
+
+def ping_when_idle(engine: Engine, after: float = PING_AFTER_IDLE_S) -> None:
+    """Ping a pooled connection before reuse when it has lain idle in the pool for more than
+    ``after`` seconds: one broken by a database restart meanwhile is replaced instead of
+    failing a request. ``pool_pre_ping`` pings at every checkout, a round trip per action
+    (docs/server.md, "Performance"); a connection back from work a moment ago needs none.
+    (A statement that does meet a broken connection, after a restart within that moment,
+    fails that request; SQLAlchemy then invalidates the pool, so the next ones reconnect.)"""
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_conn: Any, record: Any) -> None:
+        if record is not None:
+            record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since <= after:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as exc:  # the pool drops it and checks out another
+            raise DisconnectionError(f"a pooled connection failed its ping: {exc}") from exc
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[OrmSession]:

@@ -6,12 +6,17 @@ was ~10 ms of CPU per action (statement construction, cache keys, the unit of wo
 than the engine and the views together. These are module-level ``text()`` statements (built
 and compiled once, named parameters: the same text runs on SQLite and PostgreSQL) executed
 on the session's connection, in the session's transaction. docs/server.md, "Performance".
+
+On PostgreSQL the writes of the per-action path go further (:func:`write_in_one`): one
+statement in autocommit on a pooled psycopg connection, no session, one round trip; and no
+read at all before them where the log in memory is current (``TableRuntime.act``'s first
+try, ``TableRuntime.advance``): the database's unique keys and the guard catch a stale one.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import text
@@ -31,6 +36,37 @@ INSERT_ACTION = text("INSERT INTO actions (table_id, seq, seat, action, user_id,
                      "VALUES (:t, :n, :seat, :a, :u, :at)")
 INSERT_KEY = text("INSERT INTO idempotency_keys (table_id, user_id, key, seq, created_at) "
                   "VALUES (:t, :u, :k, :n, :at)")
+
+#: PostgreSQL: the rows of one change (a person's action and its idempotency key, or the
+#: chance outcomes drawn after it) in one statement, run outside a transaction block
+#: (autocommit: the statement is its own transaction, all or nothing), so the write is one
+#: round trip instead of BEGIN, the guard's SELECT, the INSERTs and COMMIT, through psycopg
+#: itself (no ORM session: :func:`write_in_one`). ``ok`` is the guard of
+#: :func:`still_seated` (no row: nothing inserted, zero returned); a row at a seq taken or a
+#: key already used fails the statement (a unique violation) as the separate INSERTs did.
+_WRITE_PG = """WITH ok AS ({guard}),
+a AS (INSERT INTO actions (table_id, seq, seat, action, user_id, created_at)
+      SELECT %(t)s::varchar, r.n, r.seat, r.a, r.u, %(at)s::double precision
+      FROM ok, {rows}
+      RETURNING seq){key}
+SELECT count(*) FROM a"""
+_GUARD = ("SELECT 1 FROM tables JOIN seats ON seats.table_id = tables.id "
+          "WHERE tables.id = %(t)s::varchar AND seats.seat = %(gseat)s::integer "
+          "AND tables.status = 'running' AND seats.kind = 'human' "
+          "AND seats.user_id = %(guser)s::integer")
+#: one row (a person's action, most often) as plain parameters; several as arrays
+_ONE = ("(SELECT %(n)s::integer AS n, %(seat)s::integer AS seat, %(a)s::text AS a, "
+        "%(u)s::integer AS u) AS r")
+_MANY = ("unnest(%(ns)s::integer[], %(seats)s::integer[], %(as)s::text[], "
+         "%(us)s::integer[]) AS r(n, seat, a, u)")
+_KEY = """,
+k AS (INSERT INTO idempotency_keys (table_id, user_id, key, seq, created_at)
+      SELECT %(t)s::varchar, %(ku)s::integer, %(k)s::varchar, %(kn)s::integer,
+             %(at)s::double precision FROM ok RETURNING seq)"""
+#: (guarded, with a key, one row) -> the statement
+WRITE_PG = {(g, k, one): _WRITE_PG.format(guard=_GUARD if g else "SELECT 1",
+                                          rows=_ONE if one else _MANY, key=_KEY if k else "")
+            for g in (False, True) for k in (False, True) for one in (False, True)}
 
 
 def _json(value: Any) -> Any:
@@ -78,3 +114,26 @@ def still_seated(s: OrmSession, table_id: str, seat: int, user_id: int) -> bool:
     """Whether the table is running and ``seat`` is still ``user_id``'s (not taken over)."""
     row = s.connection().execute(SEATED, {"t": table_id, "s": seat}).first()
     return row is not None and row[0] == "running" and row[1] == "human" and row[2] == user_id
+
+
+def write_in_one(conn: Any, table_id: str, start: int,
+                 rows: Sequence[tuple[int, str, int | None]], at: float,
+                 key: tuple[int, str] | None, guard: tuple[int, int] | None) -> bool:
+    """(PostgreSQL, ``conn`` a psycopg connection in autocommit: ``Hub.db_raw``.) Insert the
+    (seat, text, user id) ``rows`` at ``start``, ``start + 1``... and the idempotency
+    ``key`` (user id, key; its seq: the log length after the rows) in one statement; with
+    ``guard`` (seat, user id), only while that seat is still that user's and the table
+    running. ``False``: the guard failed, nothing was written."""
+    params: dict[str, Any] = {"t": table_id, "at": at}
+    one = len(rows) == 1
+    if one:
+        params.update(n=start, seat=rows[0][0], a=rows[0][1], u=rows[0][2])
+    else:
+        params.update(ns=[start + i for i in range(len(rows))], seats=[r[0] for r in rows],
+                      us=[r[2] for r in rows], **{"as": [r[1] for r in rows]})
+    if key is not None:
+        params.update(ku=key[0], k=key[1], kn=start + len(rows))
+    if guard is not None:
+        params.update(gseat=guard[0], guser=guard[1])
+    row = conn.execute(WRITE_PG[guard is not None, key is not None, one], params).fetchone()
+    return row is not None and int(row[0]) == len(rows)

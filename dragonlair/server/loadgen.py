@@ -86,6 +86,34 @@ def cpu_seconds(pid: int | None = None) -> float:
         return 0.0
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and all its descendants, the live ones and those it has
+    waited for (Linux ``/proc``): a PostgreSQL postmaster and its backends, say."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += cpu_seconds(p)
+        todo += [c for c, parent in parents.items() if parent == p]
+    try:  # children that exited and were waited for
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        pass
+    return total
+
+
+def watched_cpu(pids: list[int]) -> float:
+    return sum(tree_cpu(p) for p in pids)
+
+
 def servers_cpu(pids: list[int]) -> float:
     """CPU seconds of the servers (0 for a server not started here: pid 0)."""
     return sum(cpu_seconds(p) for p in pids if p)
@@ -154,6 +182,8 @@ class Step:
     ack: list[float] = field(default_factory=list)
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    #: CPU seconds of the watched processes (``--watch``: PostgreSQL, Redis) and trees
+    watched_cpu: float = 0.0
     starved: int = 0
 
     def to_json(self) -> JSON:
@@ -170,13 +200,22 @@ class Step:
                 "server_cpu_pct": round(100 * self.server_cpu / self.seconds, 1)
                 if self.seconds else 0,
                 "generator_cpu_pct": round(100 * self.client_cpu / self.seconds, 1)
-                if self.seconds else 0}
+                if self.seconds else 0,
+                "watched_cpu_pct": round(100 * self.watched_cpu / self.seconds, 1)
+                if self.seconds else 0,
+                # CPU milliseconds per acknowledged action: robust to the other load on a
+                # shared machine, where the latencies are not
+                "server_cpu_ms_per_action": round(ms * self.server_cpu / self.actions, 2)
+                if self.actions else 0,
+                "watched_cpu_ms_per_action": round(ms * self.watched_cpu / self.actions, 2)
+                if self.actions else 0}
 
 
 class Load:
     """The generator (see the module docs)."""
 
-    def __init__(self, tables: int, spectators: int, seed: int, bases: list[str]) -> None:
+    def __init__(self, tables: int, spectators: int, seed: int, bases: list[str],
+                 watch: list[int] | None = None) -> None:
         self.n_tables = tables
         self.spectators = spectators
         self.rng = random.Random(seed)
@@ -189,6 +228,8 @@ class Load:
         self.replacing = 0
         self.stopping = False
         self.http: Any = None
+        #: other processes whose CPU (with their children's) is measured per rate
+        self.watch = list(watch or [])
 
     # ----------------------------------------------------------------- setup
     async def guest(self) -> str:
@@ -334,7 +375,7 @@ class Load:
         step = Step(rate, seconds)
         start = time.perf_counter()
         measuring = False
-        cpu0 = cpu1 = 0.0
+        cpu0 = cpu1 = cpu2 = 0.0
         next_t = start
         while True:
             now = time.perf_counter()
@@ -343,6 +384,7 @@ class Load:
                 self.step = step
                 t_measure = now
                 cpu0, cpu1 = servers_cpu(server_pids), cpu_seconds()
+                cpu2 = watched_cpu(self.watch)
             if measuring and now - t_measure >= seconds:
                 break
             while next_t <= now:  # every action due by now (open loop)
@@ -360,6 +402,7 @@ class Load:
         step.seconds = time.perf_counter() - t_measure
         step.server_cpu = servers_cpu(server_pids) - cpu0
         step.client_cpu = cpu_seconds() - cpu1
+        step.watched_cpu = watched_cpu(self.watch) - cpu2
         self.step = None
         # let what is in flight land (it is not counted), and stale deliveries clear
         await asyncio.sleep(0.5)
@@ -402,11 +445,11 @@ def server_process(data: Path, port: int, extra: list[str] | None = None) -> Ite
 
 async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
                warmup: float, ramp: bool, seed: int, bases: list[str], pids: list[int],
-               report: Any) -> JSON:
+               report: Any, watch: list[int] | None = None) -> JSON:
     import httpx
 
     base = bases[0]
-    load = Load(tables, spectators, seed, bases)
+    load = Load(tables, spectators, seed, bases, watch)
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         load.http = http
@@ -468,10 +511,12 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
 def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None,
         seconds: float = 15.0, warmup: float = 3.0, ramp: bool = True, seed: int = 1,
         url: str | None = None, server_args: list[str] | None = None,
-        report: Any = None, urls: list[str] | None = None, processes: int = 1) -> JSON:
+        report: Any = None, urls: list[str] | None = None, processes: int = 1,
+        watch: list[int] | None = None) -> JSON:
     """Run the load (starting ``processes`` servers with ``server_args``, unless ``url`` or
     ``urls`` name running ones) and return the figures. ``report(out, step)`` is called
-    after the setup and after each rate."""
+    after the setup and after each rate; ``watch``: pids whose CPU (with their
+    descendants') is measured too, such as PostgreSQL's postmaster."""
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -481,7 +526,7 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
 
     def go(bases: list[str], pids: list[int]) -> JSON:
         return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, bases,
-                                pids, report))
+                                pids, report, watch))
 
     named = list(urls or []) + ([url] if url else [])
     if named:
@@ -516,8 +561,10 @@ def print_report(out: JSON, step: JSON | None) -> None:
     print(f"rate {step['rate']:>6.0f}/s: {step['actions_per_s']:>6.1f} actions/s, delivery "
           f"p50 {step['delivery_p50_ms']} ms p99 {step['delivery_p99_ms']} ms (max "
           f"{step['delivery_max_ms']}), ack p50 {step['ack_p50_ms']} p99 {step['ack_p99_ms']} "
-          f"ms, errors {step['errors']}, server CPU {step['server_cpu_pct']}%, generator "
-          f"CPU {step['generator_cpu_pct']}%", flush=True)
+          f"ms, errors {step['errors']}, server CPU {step['server_cpu_pct']}% "
+          f"({step['server_cpu_ms_per_action']} ms/action), watched CPU "
+          f"{step['watched_cpu_pct']}% ({step['watched_cpu_ms_per_action']} ms/action), "
+          f"generator CPU {step['generator_cpu_pct']}%", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -540,6 +587,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="servers to start (more than one needs --db and --redis)")
     parser.add_argument("--db", help="the servers' database URL (postgresql://...)")
     parser.add_argument("--redis", help="the servers' Redis URL (redis://...)")
+    parser.add_argument("--watch", type=int, action="append", default=[], metavar="PID",
+                        help="also measure the CPU of this process and its descendants "
+                             "(repeatable: PostgreSQL's postmaster, Redis)")
     parser.add_argument("--json", dest="as_json", action="store_true")
     args = parser.parse_args(argv)
     server_args = [*(["--db", args.db] if args.db else []),
@@ -549,7 +599,7 @@ def main(argv: list[str] | None = None) -> None:
     out = run(args.tables, args.spectators, args.rate, args.seconds, args.warmup,
               not args.no_ramp, args.seed, None, server_args,
               report=None if args.as_json else print_report, urls=args.url,
-              processes=args.processes)
+              processes=args.processes, watch=args.watch)
     if args.as_json:
         print(json.dumps(out, indent=1))
     else:

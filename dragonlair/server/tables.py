@@ -27,10 +27,11 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from fastapi import WebSocket
 from sqlalchemy import func, select, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
@@ -478,6 +479,16 @@ class TableRuntime:
         clocks = (plan(self.spec, self.clocks, self.to_run(trial), len(self.seats), at)
                   if self.spec.active else {})
 
+        # PostgreSQL, a change that needs no more than its rows and key (no clock, not the
+        # last move: nothing to rate): one statement, one round trip (hotpath.write_in_one)
+        one = self.hub.postgresql and result is None and not clocks and bool(rows)
+
+        def write_one(conn: Any) -> None:
+            if not hotpath.write_in_one(conn, self.id, start,
+                                        [(r.seat, r.text, r.user_id) for r in rows], now(),
+                                        key, guard):
+                raise StaleTable(self.id)
+
         def write(s: OrmSession) -> None:
             stamp = now()
             if guard is not None and not hotpath.still_seated(s, self.id, *guard):
@@ -496,7 +507,10 @@ class TableRuntime:
                 table.status, table.result, table.finished_at = "finished", result, now()
             s.commit()
 
-        await self.hub.db(write)
+        if one:
+            await self.hub.db_raw(write_one)
+        else:
+            await self.hub.db(write)
         self.clocks.update(clocks)
         # the database holds them: now the memory follows
         for row in rows:
@@ -672,22 +686,45 @@ class TableRuntime:
 
     # ------------------------------------------------------- chance and bots
     def kick(self) -> None:
-        """Make sure chance and bots are being played (one task per table)."""
-        if self.task is None and self.status == "running" and self.hub.runs(self.id):
+        """Make sure chance and bots are being played (one task per table; none while only
+        people may move, as :meth:`advance` would find at once)."""
+        if self.task is None and not self.waits_for_people():
             self.task = asyncio.create_task(self.advance())
+
+    def waits_for_people(self) -> bool:
+        """Whether, on this process's log, only people may move (or nobody: the game is
+        over, or this process no longer runs the table): no chance, no bot to play."""
+        if self.status != "running" or self.state.is_terminal() or not self.hub.runs(self.id):
+            return True
+        if self.state.is_chance():
+            return False
+        return not any(self.seats[s].kind == "bot" for s in self.state.current_seats()
+                       if s < len(self.seats))
 
     async def advance(self) -> None:
         """Draw chance outcomes and play bot seats until a person must act or the game ends."""
+        # what this process knows is current as of the change that kicked it (its own
+        # commit, or news it applied): a later change elsewhere is news that kicks again
+        # (Hub.notice -> refresh), and a draw on a log that another process has extended
+        # meanwhile fails on UNIQUE(table_id, seq), after which the database is read. So
+        # the database is read only then, or where clocks are involved (their state is in
+        # the database): no read per action (docs/server.md, "Performance")
+        trusted = not self.spec.active
         try:
             for _ in range(self.hub.settings.limits.max_auto_actions):
                 async with self.lock:
-                    await self.sync()
+                    if self.waits_for_people():  # nothing to play on what we know
+                        self.task = None
+                        return
+                    if not trusted:
+                        await self.sync()
+                    trusted = False
                     if self.status != "running" or self.state.is_terminal() \
                             or not self.hub.runs(self.id):  # the claim passed on meanwhile
                         self.task = None
                         return
                     if self.state.is_chance():
-                        await self.draw_chance()
+                        trusted = await self.draw_chance() and not self.spec.active
                         continue
                     bot_seats = [s for s in self.state.current_seats()
                                  if self.seats[s].kind == "bot"]
@@ -710,8 +747,9 @@ class TableRuntime:
             log.exception("table %s: playing chance and bots failed", self.id)
         self.task = None
 
-    async def draw_chance(self) -> None:
-        """Draw every chance outcome due now (one transaction), then broadcast."""
+    async def draw_chance(self) -> bool:
+        """Draw every chance outcome due now (one transaction), then broadcast. ``False``:
+        another process had extended the log (nothing written)."""
         trial = self.state.clone()
         rows: list[Row] = []
         while trial.is_chance() and len(rows) < 10_000:
@@ -721,9 +759,10 @@ class TableRuntime:
             rows.append(Row(CHANCE, str(action), None, before))
         try:
             await self.commit(trial, rows)
-        except IntegrityError:
-            return  # another process drew first: the next sync reads its draws
+        except (IntegrityError, StaleTable):
+            return False  # another process drew first: the next sync reads its draws
         self.broadcast()
+        return True
 
     async def apply_bot_moves(self, base: int, choices: list[tuple[int, Action]]) -> None:
         trial = self.state.clone()
@@ -856,6 +895,13 @@ class Hub:
         if self.group is None and getattr(getattr(bind, "dialect", None), "name", "") == \
                 "sqlite":
             self.group = GroupCommit(self.sessions)
+
+    @property
+    def postgresql(self) -> bool:
+        """Whether the database is PostgreSQL (the per-action write has a one-statement
+        form there: hotpath.write_in_one)."""
+        bind = self.sessions.kw.get("bind")
+        return getattr(getattr(bind, "dialect", None), "name", "") == "postgresql"
 
     @property
     def multi(self) -> bool:
@@ -1000,6 +1046,37 @@ class Hub:
         def run() -> T:
             with self.sessions() as s:
                 return work(s)
+
+        return await asyncio.to_thread(run)
+
+    async def db_raw(self, work: Callable[[Any], T]) -> T:
+        """(PostgreSQL.) Run ``work`` with a pooled psycopg connection in autocommit (each
+        statement its own transaction), in a worker thread: the per-action write without an
+        ORM session (hotpath.write_in_one). A unique violation is raised as SQLAlchemy's
+        :class:`IntegrityError`, as :meth:`db` raises it; a broken connection is dropped."""
+        import psycopg
+
+        bind = self.sessions.kw.get("bind")
+        assert isinstance(bind, Engine)
+        engine = bind
+
+        def run() -> T:
+            raw = engine.raw_connection()
+            try:
+                conn: Any = raw.driver_connection
+                conn.autocommit = True
+                try:
+                    return work(conn)
+                finally:
+                    if not conn.closed:
+                        conn.autocommit = False
+            except psycopg.IntegrityError as exc:
+                raise IntegrityError("hotpath", None, exc) from exc
+            except psycopg.OperationalError:
+                raw.invalidate()
+                raise
+            finally:
+                raw.close()
 
         return await asyncio.to_thread(run)
 

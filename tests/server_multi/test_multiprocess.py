@@ -8,6 +8,9 @@ players of one table connected to different processes, spectators too.
 - A process killed with SIGKILL mid-game: its clients reconnect to another process and
   resume, no acknowledged action is lost, and the table's bot still moves once the dead
   process's claim expires (a short lease).
+- An act whose process is SIGKILLed before its answer arrives, sent again with the same key
+  to another process: applied once (``ack`` if it had not been committed,
+  ``server.act.duplicate_key`` naming its position if it had), one row, one key row.
 - Redis restarted mid-game: nothing is lost, every viewer catches up to the same final seq.
 - Two processes racing for the same move N: exactly one is accepted, the other is refused
   (``server.act.stale``), the log holds one row at N.
@@ -18,6 +21,7 @@ The default run is a few seconds a test; the ``slow`` versions play more games a
 from __future__ import annotations
 
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -221,6 +225,108 @@ def test_a_killed_process_s_clock_still_fires(tmp_path: Path, pg_url: str,
 def test_kills_in_many_games(tmp_path: Path, pg_url: str, redis_url: str) -> None:
     for seed in range(5):
         kill_mid_game(tmp_path / str(seed), pg_url, redis_url, 100 + seed)
+
+
+def key_rows(pg_url: str, table_id: str, key: str) -> list[int]:
+    """The seqs recorded for an idempotency key at a table (one row, or none)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(pg_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT seq FROM idempotency_keys WHERE table_id = :t "
+                                     "AND key = :k"), {"t": table_id, "k": key}).all()
+    finally:
+        engine.dispose()
+    return [int(r[0]) for r in rows]
+
+
+def turn_on(g: Game, node: Node, seconds: float = 30.0) -> Any:
+    """Play on until the person connected to ``node`` is to move on the newest log (every
+    viewer of that seat in step); that viewer."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for v in g.viewers:
+            v.pump()
+        v = next(p for p in g.players if p.node is node)
+        assert v.conn is not None
+        if v.conn.my_turn() and legal_texts(v.conn.view) and v.conn.seq == g.newest():
+            return v
+        if not g.step():
+            g.conns()[0].recv(0.05)
+    raise AssertionError(f"the person on {node.name} was never to move")
+
+
+def answer_to(messages: list[JSON], key: str) -> JSON:
+    """The answer (``ack``, or the ``error`` naming the key) to the act sent with ``key``."""
+    for m in reversed(messages):
+        if m.get("type") == "ack" and m.get("key") == key:
+            return m
+        if m.get("type") == "error" and m.get("params", {}).get("key") == key:
+            return m
+    raise AssertionError(f"no answer to the act with key {key!r} was received")
+
+
+def test_an_unanswered_act_resent_to_another_process_is_applied_once(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Exactly once across processes (issue 15; docs/protocol.md, the idempotency key): a
+    person sends an act to a process that is SIGKILLed before the answer reaches them; they
+    reconnect to another process and send the same act with the same key. Twice: (1) the
+    process was stopped (SIGSTOP) before it could read the act, so nothing was committed:
+    the resend is acknowledged (``ack`` with that key, the log one longer); (2) the act was
+    committed (its row is in the database) and only the answer was lost: the resend answers
+    ``server.act.duplicate_key`` naming the key and the same position. Either way the log
+    holds the action once, at the position the answer names, and one row for the key; the
+    game then plays to the end (the second victim holds the table's claim: chance passes to
+    the survivor)."""
+    rng = random.Random(15)
+    with cluster(tmp_path, 3, pg_url, redis_url, args=LEASE) as c:
+        g = Game(c.nodes, "master", [{"kind": "me", "node": 0}, {"kind": "open", "node": 1}],
+                 {}, spectators=[2], rng=rng)
+        try:
+            g.play(30, until=lambda g: len(g.acked) >= 2)
+            for victim, committed in ((c.nodes[1], False), (c.nodes[0], True)):
+                v = turn_on(g, victim)
+                assert v.conn is not None and v.seat is not None
+                n, text = v.conn.seq, rng.choice(legal_texts(v.conn.view))
+                key = f"resend-{victim.name}"
+                act = {"type": "act", "action": text, "seq": n, "key": key}
+                if committed:
+                    v.conn.send(act)  # its answer is never read from this socket
+                    deadline = time.monotonic() + 20
+                    while len(g.log_rows(pg_url)) <= n:
+                        assert time.monotonic() < deadline, "the act was never committed"
+                        time.sleep(0.02)
+                    victim.kill()
+                else:
+                    assert victim.proc is not None
+                    victim.proc.send_signal(signal.SIGSTOP)
+                    v.conn.send(act)  # waits, unread, in a stopped process's socket
+                    time.sleep(0.2)
+                    victim.kill()
+                    assert len(g.log_rows(pg_url)) == n, "a stopped process committed"
+                survivor = c.nodes[2]
+                for w in g.viewers:
+                    if w.node is victim:
+                        w.move_to(survivor)
+                after = v.conn.act(text, key=key, timeout=30)  # the same key again
+                answer = answer_to(v.messages, key)
+                if committed:
+                    assert answer["type"] == "error", answer
+                    assert answer["code"] == "server.act.duplicate_key", answer
+                    assert answer["params"]["seq"] == n + 1, answer
+                else:
+                    assert answer["type"] == "ack" and answer["seq"] == n + 1, answer
+                assert after == n + 1
+                rows = g.log_rows(pg_url)
+                assert [r[0] for r in rows] == list(range(len(rows))), "a gap in the log"
+                assert rows[n] == (n, v.seat, text), (rows[n], v.seat, text)
+                assert key_rows(pg_url, g.id, key) == [n + 1]
+                g.acked[n] = (v.seat, text)
+            g.play(120)
+            check_finished(g)
+        finally:
+            g.close()
 
 
 # ---------------------------------------------------------------------------- Redis down

@@ -303,8 +303,8 @@ def _play_human(server: ServerThread, tid: str, ann: Client, custom_index: int,
             continue
         ann.catch_up(n)
         legal = list(state.legal_actions(0))
-        bids = [a for a in legal if a.kind == Kind.BID and not a.black]
-        if bids and state.current == custom_index:
+        bids = [a for a in legal if a.kind in (Kind.BID, Kind.SILVER) and not a.black]
+        if bids and state.current == custom_index:  # the sealed bid, or Silver at a tie
             action = max(bids, key=lambda a: a.value)
         else:
             action = rng.choice(legal)
@@ -324,7 +324,7 @@ def test_f9_a_character_made_through_the_api_plays_a_whole_game(server: ServerTh
     character = made["character"]
     ann = Client(server, "Ann")
     seats = [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
-    table = new_table(ann, "fist", seats, custom=[character], specials="custom", max_turns=3)
+    table = new_table(ann, "fist", seats, custom=[character], specials="custom", max_turns=4)
     tid = table["id"]
     assert ann.http.post(f"/api/tables/{tid}/start").status_code == 200
     shown = ann.http.get(f"/api/tables/{tid}").json()
@@ -346,13 +346,13 @@ def test_f9_a_character_made_through_the_api_plays_a_whole_game(server: ServerTh
     assert state.is_terminal()
     events = [(e.code, e.params) for e in state.all_events() if e.to is None]
     turns = sum(code == "fist.turn.start" for code, _ in events)
-    assert turns == 3
+    assert turns == 4
     assert [p["card"] for c, p in events if c == "fist.turn.special"] == ["banker"] * turns
     assert [p["card"] for c, p in events if c == "fist.auction.card"
             if p["card"] == "banker"] == ["banker"] * turns
     won = [i for i, (c, p) in enumerate(events)
            if c == "fist.auction.won" and p["card"] == "banker"]
-    assert won, "nobody won the custom character in three turns"
+    assert won, "nobody won the custom character in four turns"
     used = [events[i + 1] for i in won]  # its first step: the winner takes 2 Common Gold
     assert any(c == "fist.gain.common" and p["n"] == 2 for c, p in used), used
     assert check_no_leaks(record, [(0, ann.received), (None, spectator.received)]) > 5

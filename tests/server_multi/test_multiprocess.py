@@ -332,6 +332,22 @@ def test_an_unanswered_act_resent_to_another_process_is_applied_once(
 # ---------------------------------------------------------------------------- Redis down
 
 
+def settle(g: Game, pg_url: str, seconds: float = 20.0) -> None:
+    """Wait until the table's log stops growing (chance drawn, bots moved) and every viewer
+    has all of it: a notice still on its way when Redis stops reaches the other processes
+    only when Redis is back, and until then nobody there may be to move."""
+    deadline = time.monotonic() + seconds
+    rows = -1
+    while time.monotonic() < deadline:
+        now = len(g.log_rows(pg_url))
+        g.wait_all(now)
+        if now == rows:
+            return
+        rows = now
+        time.sleep(0.3)
+    raise AssertionError(f"table {g.id}: the log never settled")
+
+
 def redis_restart(folder: Path, pg_url: str, redis: RedisProcess, game: str,
                   seed: int) -> None:
     """Players of one table on two or three processes, spectators on all three; Redis stops
@@ -345,7 +361,7 @@ def redis_restart(folder: Path, pg_url: str, redis: RedisProcess, game: str,
         g = Game(c.nodes, game, seats, options, spectators=[0, 1, 2], rng=rng)
         try:
             g.play(60, until=lambda g: len(g.acked) >= 3)
-            g.wait_all(max(g.acked) + 1)  # so the next mover knows it is to move
+            settle(g, pg_url)  # so the next mover knows it is to move
             redis.stop()
             during = g.play(30, stall=2.0)
             redis.start()

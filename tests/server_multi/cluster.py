@@ -240,7 +240,9 @@ class Game:
             v.client.close()
 
     def newest(self) -> int:
-        return max(c.seq for c in self.conns())
+        """The newest position anyone has heard of: a viewer's update, or an ack (which can
+        reach the mover before the update does)."""
+        return max([*(c.seq for c in self.conns()), *(i + 1 for i in self.acked)])
 
     def done(self) -> bool:
         """Finished, and every viewer has the final update."""

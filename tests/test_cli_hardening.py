@@ -169,14 +169,30 @@ def test_simulate_with_more_bots_than_seats_says_so() -> None:
 
 def test_server_only_options_and_a_seed_online_are_refused_before_anything_connects() -> None:
     """``--seed`` cannot stage a server's game (the server draws chance in secret), and
-    ``--table``/``--name`` mean nothing without ``--server``: each is a clear error, exit 2,
-    and no connection is tried (port 1 would refuse it)."""
+    ``--table`` means nothing without ``--server``: each is a clear error, exit 2, and no
+    connection is tried (port 1 would refuse it)."""
     code, out = invoke("play", "fist", "--server", "http://127.0.0.1:1", "--seed", "3")
     assert code == 2 and "--seed does not apply to a game on a server" in out
     code, out = invoke("play", "master", "--table", "abc")
     assert code == 2 and "--table only goes with --server" in out
-    code, out = invoke("play", "farkle", "--name", "Ann", "--lang", "de")
-    assert code == 2 and "--name gibt es nur zusammen mit --server" in out
+    code, out = invoke("play", "farkle", "--table", "abc", "--lang", "de")
+    assert code == 2 and "--table gibt es nur zusammen mit --server" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--name", "  \t "], "--name needs a name of 1 to 40 printable characters"),
+    (["--name", "x" * 41], "--name needs a name of 1 to 40 printable characters"),
+    (["--name", "Ann", "--seat", "human", "--seat", "human"],
+     "--name names the one human at the table, and this table has 2"),
+    (["--name", "Ann", "--seat", "random", "--seat", "random"],
+     "--name names the one human at the table, and this table has 0"),
+])
+def test_a_bad_name_is_refused_before_the_game(args: list[str], message: str) -> None:
+    """``--name`` names the one human at an offline table: an empty or overlong name, or a
+    table with no human or several, is a clear error (exit 2) and no game starts."""
+    code, out = invoke("play", "master", *args)
+    assert code == 2 and message in out, out
+    assert "Traceback" not in out and "Players:" not in out
 
 
 

@@ -73,7 +73,7 @@ def test_scripted_human_plays_to_the_end() -> None:
     assert "Traceback" not in out
     assert re.search(r"Winner: p\d \(", out) or "Shared win:" in out
     assert "Game over" in out
-    assert "Behind your screen — p0 You" in out
+    assert "Behind your screen — p0 Player" in out
     assert "Your bid>" in out
     assert "Press Enter when only" not in out  # one human: no hot-seat pause
 
@@ -115,7 +115,7 @@ def test_no_seed_picks_and_prints_one() -> None:
 def test_defaults_four_players_seat_zero_human() -> None:
     code, out = run("--seed", "2", input="")
     assert code == 1
-    assert "Players: p0 You, p1 ismcts, p2 ismcts, p3 ismcts" in out
+    assert "Players: p0 Player, p1 ismcts, p2 ismcts, p3 ismcts" in out
     code, out = run("--seed", "2", "--players", "5", input="")
     assert "p4 ismcts" in out
 
@@ -232,7 +232,7 @@ def test_save_writes_a_record_that_replays(tmp_path: Path) -> None:
     assert f"Game record saved to {save}" in out.replace("\n", "")
     record = json.loads(save.read_text())
     assert record["game"] == "fist"
-    assert record["seats"] == [{"name": "You", "player": "human"},
+    assert record["seats"] == [{"name": "Player", "player": "human"},
                                {"name": "greedy", "player": "bot:greedy"},
                                {"name": "greedy", "player": "bot:greedy"}]
     assert record["result"] is not None

@@ -95,20 +95,34 @@ def test_scripted_human_plays_to_the_end_and_the_record_replays(tmp_path: Path) 
     code, out = run("--seed", "3", *VS_CAUTIOUS, "--save", str(save), input=text)
     assert code == 0, out[-3000:]
     assert "Traceback" not in out and "Try again" not in out
-    assert "Game over" in out and re.search(r"Winner: p\d \((You|cautious)\)", out)
-    assert re.search(r"Why: p\d (You|cautious) slew the dragon", out)
-    assert "Your magic items — p0 You" in out and "Your choice>" in out
+    assert "Game over" in out and re.search(r"Winner: p\d \((Player|cautious)\)", out)
+    assert re.search(r"Why: p\d (Player|cautious) slew the dragon", out)
+    assert "Your magic items — p0 Player" in out and "Your choice>" in out
     assert "Press Enter when only" not in out  # one human: no hot-seat pause
     assert "[bold" not in out  # no markup leaks
     # the terminal plays exactly the game worked out for the same seeds
     record = json.loads(save.read_text())
     assert record["game"] == "farkle"
     assert record["actions"] == entries(state)
-    assert record["seats"] == [{"name": "You", "player": "human"},
+    assert record["seats"] == [{"name": "Player", "player": "human"},
                                {"name": "cautious", "player": "bot:cautious"}]
     replayed = runner.invoke(app, ["replay", str(save)])
     assert replayed.exit_code == 0, replayed.output
     assert "all legal" in replayed.output
+
+
+def test_the_human_plays_under_the_name_given(tmp_path: Path) -> None:
+    """``--name``: the game's lines are in the third person, so the one human has a name
+    (default "Player"), never "You" ("You gets ..."); it is the record's name for the seat."""
+    save = tmp_path / "game.json"
+    code, out = run("--seed", "3", *VS_CAUTIOUS, "--name", "  Anna ", "--save", str(save),
+                    input="1\n" * 3000)
+    assert code == 0, out[-3000:]
+    assert "Players: p0 Anna, p1 cautious" in out
+    assert re.search(r"p0 Anna gets a magic item: \S", out)
+    assert "Your magic items — p0 Anna" in out
+    assert not re.search(r"\bYou (gets|wins|rolls|recruits|banks|uses|sets)\b", out)
+    assert json.loads(save.read_text())["seats"][0] == {"name": "Anna", "player": "human"}
 
 
 def test_human_always_choosing_option_one_reaches_the_end() -> None:
@@ -129,7 +143,7 @@ def test_screen_shows_dice_options_risk_and_the_table() -> None:
     assert "Pending soldiers:" in out and "dice in hand:" in out
     assert "farkle risk of the next roll (6 dice): 2.31%" in out
     assert "Companions (public):" in out and "Recent events" in out
-    assert re.search(r"p0 You gets a magic item: \S", out)  # one's own item, by name
+    assert re.search(r"p0 Player gets a magic item: \S", out)  # one's own item, by name
     assert "p1 cautious gets a magic item (hidden)" in out
 
 
@@ -295,7 +309,7 @@ def test_bad_input_gets_a_reason_and_a_new_prompt() -> None:
     assert "Please type something" in out
     assert "'keep 2' is not one of the choices" in out
     # the engine's refusal, rendered (D5.1): the terminal does not re-check the rule
-    assert "p0 You cannot attack p4: there is no such player at this table" in out
+    assert "p0 Player cannot attack p4: there is no such player at this table" in out
     assert len(re.findall(r"Try\s+again\.", out)) == 6
     assert "Game log" in out
     assert code == 1 and "Game abandoned; no result." in out

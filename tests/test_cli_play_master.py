@@ -108,9 +108,9 @@ def test_scripted_human_plays_a_round_to_the_end(tmp_path: Path) -> None:
     assert code == 0, out[-3000:]
     assert "Traceback" not in out and "Try again" not in out
     assert "Round 1 is over" in out
-    assert re.search(r"Winner: p\d \((You|random)\)", out) or "Drawn round: nobody wins" in out
+    assert re.search(r"Winner: p\d \((Player|random)\)", out) or "Drawn round: nobody wins" in out
     assert "Game over" in out
-    assert "Your hand — p0 You" in out and "Your move>" in out
+    assert "Your hand — p0 Player" in out and "Your move>" in out
     assert "Press Enter when only" not in out  # one human: no hot-seat pause
     # the terminal plays exactly the driver's game for the same seeds
     record = json.loads(save.read_text())
@@ -125,10 +125,10 @@ def test_round_end_shows_both_players_lines_lowest_first_and_the_winner() -> Non
     result = state.rounds[-1]
     cols = " · ".join(str(v) for v in sorted(result.columns))
     rows = " · ".join(str(v) for v in sorted(result.rows))
-    assert f"p0 You (columns), lowest first: {cols}" in out
+    assert f"p0 Player (columns), lowest first: {cols}" in out
     assert f"p1 random (rows), lowest first: {rows}" in out
     if result.winner is not None:
-        name = "You" if result.winner == 0 else "random"
+        name = "Player" if result.winner == 0 else "random"
         assert f"p{result.winner} {name} wins the round." in out
 
 
@@ -138,7 +138,7 @@ def test_seat_one_human_sees_the_grid_turned() -> None:
     assert code == 0, out[-3000:]
     assert "Seen from p1's side (turned a quarter turn)" in out
     assert "Seen from p0's side" not in out
-    assert "Your hand — p1 You" in out
+    assert "Your hand — p1 Player" in out
 
 
 def test_all_bot_table_prints_every_placement_and_the_result() -> None:
@@ -186,7 +186,7 @@ def test_default_seats_are_you_and_the_strongest_bot() -> None:
     assert default_bot() == expected
     code, out = run("--seed", "2", input="")
     assert code == 1 and "Game abandoned" in out
-    assert f"Players: p0 You, p1 {expected}" in out
+    assert f"Players: p0 Player, p1 {expected}" in out
 
 
 # ---------------------------------------------------------------- hot-seat
@@ -249,11 +249,11 @@ def test_bad_input_gets_a_reason_and_a_new_prompt() -> None:
     assert "Please type something" in out
     assert "Name one card, not two." in out
     assert "Name one cell, not two." in out
-    assert f"p0 You has no {term('master.card.' + missing)} in hand (rule M3) Your hand: " in out
+    assert f"p0 Player has no {term('master.card.' + missing)} in hand (rule M3) Your hand: " in out
     assert "[bold" not in out
     assert len(re.findall(r"Try\s+again\.", out)) == 9
     assert "How to play" in out and "What a line of 4 scores" in out  # help
-    assert "What happened" in out and "p0 You starts (drawn by lot)." in out  # log
+    assert "What happened" in out and "p0 Player starts (drawn by lot)." in out  # log
     assert code == 1 and "Game abandoned; no result." in out  # the input ran out
 
 
@@ -404,7 +404,7 @@ def test_german_interface_shows_german_card_names() -> None:
     text, _ = script(3, ["human", "random"], lang="de")
     code, out = run("--seed", "3", *HUMAN_VS_RANDOM, "--lang", "de", input=text)
     assert code == 0, out[-3000:]
-    assert "Deine Hand — p0 Du" in out and "Dein Zug>" in out
+    assert "Deine Hand — p0 Spieler" in out and "Dein Zug>" in out
     assert "Startwert 3" in out
     assert re.search(r"Rubin-Drache|Saphir-Drache|Smaragd-Drache|Drachenei", out)
     assert "Runde 1 ist vorbei" in out and "niedrigste zuerst" in out
@@ -433,7 +433,7 @@ def test_save_writes_a_record_that_replays(tmp_path: Path) -> None:
     record = json.loads(save.read_text())
     assert record["game"] == "master"
     assert record["options"]["four_of_a_kind"] == "100+face"
-    assert record["seats"] == [{"name": "You", "player": "human"},
+    assert record["seats"] == [{"name": "Player", "player": "human"},
                                {"name": "greedy", "player": "bot:greedy"}]
     assert record["result"] is not None and record["meta"]["seed"] == 7
     replayed = runner.invoke(app, ["replay", str(save)])

@@ -30,6 +30,7 @@ from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
     Session,
+    check_name,
     make_bots,
     pick_seed,
     plain_number,
@@ -170,8 +171,10 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
     """One game of Dragon Farkle at the terminal."""
 
     def __init__(self, game: FarkleGame, kinds: Sequence[str], bots: dict[int, Bot], seed: int,
-                 lang: str, console: Console, save: Path | None) -> None:
-        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
+                 lang: str, console: Console, save: Path | None,
+                 name: str | None = None) -> None:
+        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save,
+                         name)
         self.narrator = FarkleNarrator(game, lang, self.names)
         self.seen: dict[int | None, int] = {}  # log lines each viewer has been shown
         if self.humans and console.is_terminal:
@@ -281,11 +284,13 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
 
 
 def play_farkle(*, players: int | None, seats: list[str], seed: int | None, lang: str,
-                options: dict[str, Any], save: Path | None, console: Console) -> int:
+                options: dict[str, Any], save: Path | None, console: Console,
+                name: str | None = None) -> int:
     """Play one game of Dragon Farkle; the exit code (0: finished, 1: abandoned)."""
     kinds = resolve_seats(players, seats, lang)
+    name = check_name(name, kinds)
     game = make_game("farkle", {**options, "players": len(kinds)})
     assert isinstance(game, FarkleGame)
     seed = pick_seed(seed)
     bots = make_bots("farkle", kinds, seed)
-    return FarkleSession(game, kinds, bots, seed, lang, console, save).run()
+    return FarkleSession(game, kinds, bots, seed, lang, console, save, name).run()

@@ -327,7 +327,7 @@ def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) ->
     else:  # a roll on the table: its dice are still in hand
         line = tr(lang, "f_rolled", n=hand, full=full)
     rows.append(Text(line))
-    title = tr(lang, "f_turn_panel", who=f"p{roller} {names[roller]}",
+    title = tr(lang, "f_turn_panel", who=f"p{roller} {escape(names[roller])}",
                mode=tr(lang, MODE_KEYS.get(mode, "f_mode_recruit")))
     return Panel(Group(*rows), title=title, title_align="left",
                  border_style="red" if mode == "battle" else "yellow")
@@ -350,7 +350,7 @@ def items_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -
             card = cards[item]
             rows.append(Text.from_markup(f"  {card_words(card, lang)}: "
                                          f"{escape(card.text(lang))}"))
-    title = tr(lang, "f_your_items", who=f"p{seat} {names[seat]}", limit=me["item_limit"])
+    title = tr(lang, "f_your_items", who=f"p{seat} {escape(names[seat])}", limit=me["item_limit"])
     return Panel(Group(*rows), title=title, title_align="left", border_style="green")
 
 

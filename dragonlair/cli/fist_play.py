@@ -34,6 +34,7 @@ from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
     Session,
+    check_name,
     make_bots,
     pick_seed,
     plain_number,
@@ -230,8 +231,10 @@ class FistSession(Session[FistGame, FistState]):
     """One game of Fist of Dragonstones at the terminal."""
 
     def __init__(self, game: FistGame, kinds: Sequence[str], bots: dict[int, Bot], seed: int,
-                 lang: str, console: Console, save: Path | None) -> None:
-        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
+                 lang: str, console: Console, save: Path | None,
+                 name: str | None = None) -> None:
+        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save,
+                         name)
         self.event_logs: dict[int | None, EventLog] = {}
         self.notices: dict[int, list[str]] = {s: [] for s in self.humans}
         self.seen: dict[int, int] = {}  # log lines each human has had on a screen
@@ -396,11 +399,13 @@ class FistSession(Session[FistGame, FistState]):
 
 
 def play_fist(*, players: int | None, seats: list[str], seed: int | None, lang: str,
-              options: dict[str, Any], save: Path | None, console: Console) -> int:
+              options: dict[str, Any], save: Path | None, console: Console,
+              name: str | None = None) -> int:
     """Play one game of Fist of Dragonstones; the exit code (0: finished, 1: abandoned)."""
     kinds = resolve_seats(players, seats, lang)
+    name = check_name(name, kinds)
     game = make_game("fist", {**options, "players": len(kinds)})
     assert isinstance(game, FistGame)
     seed = pick_seed(seed)
     bots = make_bots("fist", kinds, seed)
-    return FistSession(game, kinds, bots, seed, lang, console, save).run()
+    return FistSession(game, kinds, bots, seed, lang, console, save, name).run()

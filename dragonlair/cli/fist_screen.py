@@ -354,8 +354,8 @@ def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
     ]
     if me.get("bid"):
         rows.append(Text(ui(lang, "your_bid", bid=me["bid"])))
-    return Panel(Group(*rows), title=ui(lang, "behind_screen", seat=seat, name=names[seat]),
-                 title_align="left", border_style="green")
+    title = ui(lang, "behind_screen", seat=seat, name=escape(names[seat]))
+    return Panel(Group(*rows), title=title, title_align="left", border_style="green")
 
 
 def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[str], lang: str,

@@ -128,7 +128,8 @@ def play(
         help="with --server: join this table (default: create one, bots in the other seats)")]
     = None,
     name: Annotated[str | None, typer.Option(
-        help="with --server: your display name (a guest account)")] = None,
+        help="your name at the table (default: Player); with --server, a guest account's "
+             "display name")] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat, or online (--server)."""
     from dragonlair.cli.i18n import tr
@@ -149,9 +150,8 @@ def play(
             fail(tr(lang, key, **{param: value}), lang=lang)
     if server is not None and seed is not None:  # the server draws chance, in secret
         fail(tr(lang, "err_seed_online"), lang=lang)
-    if server is None and (table is not None or name is not None):
-        fail(tr(lang, "err_needs_server", option="--table" if table is not None else "--name"),
-             lang=lang)
+    if server is None and table is not None:
+        fail(tr(lang, "err_needs_server", option="--table"), lang=lang)
     if save is not None:  # before the game, not after it
         from dragonlair.simulate import output_file_problem
 
@@ -182,7 +182,8 @@ def play(
                                console=console)
         else:
             code = run_play(game, players=players, seats=list(seat or []), seed=seed,
-                            lang=lang, options=options, save=save, console=console)
+                            lang=lang, options=options, save=save, console=console,
+                            name=name)
     except DragonlairError as exc:
         fail(exc.message(lang), lang=lang)
     raise typer.Exit(code)

@@ -38,6 +38,7 @@ from dragonlair.cli.session import (
     HUMAN,
     InputProblem,
     Session,
+    check_name,
     make_bots,
     pick_seed,
     plain_number,
@@ -202,8 +203,10 @@ class MasterSession(Session[MasterGame, MasterState]):
     the one human's seat, or a spectator at an all-bot or hot-seat table (M6)."""
 
     def __init__(self, game: MasterGame, kinds: Sequence[str], bots: dict[int, Bot], seed: int,
-                 lang: str, console: Console, save: Path | None) -> None:
-        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save)
+                 lang: str, console: Console, save: Path | None,
+                 name: str | None = None) -> None:
+        super().__init__(game, game.new_initial_state(), kinds, bots, seed, lang, console, save,
+                         name)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.rounds_told = 0
         self.told = 0  # the events told so far (the next event's sequence number)
@@ -311,13 +314,15 @@ class MasterSession(Session[MasterGame, MasterState]):
 
 
 def play_master(*, players: int | None, seats: list[str], seed: int | None, lang: str,
-                options: dict[str, Any], save: Path | None, console: Console) -> int:
+                options: dict[str, Any], save: Path | None, console: Console,
+                name: str | None = None) -> int:
     """Play one round (or a match, ``options["match"]``) of Dragon Master; the exit code
     (0: finished, 1: abandoned)."""
     kinds = resolve_seats(players, seats, lang)
+    name = check_name(name, kinds)
     game = make_game("master", options)
     assert isinstance(game, MasterGame)
     seed = pick_seed(seed)
     bots = make_bots("master", kinds, seed)
-    return MasterSession(game, kinds, bots, seed, lang, console, save).run()
+    return MasterSession(game, kinds, bots, seed, lang, console, save, name).run()
 

@@ -270,7 +270,7 @@ def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str,
                       highlight=False)
     if private is not None:
         console.print(Panel(Text.from_markup(hand_words(private["hand"], lang)),
-                            title=tr(lang, "m_hand_title", seat=seat, name=names[seat]),
+                            title=tr(lang, "m_hand_title", seat=seat, name=escape(names[seat])),
                             title_align="left", border_style="green"))
         other = 1 - seat
         n = view["hand_sizes"][other]

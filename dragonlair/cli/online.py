@@ -499,9 +499,11 @@ def table_seats(seats: Sequence[str], players: int) -> list[JSON]:
 
 
 def seat_names(table: JSON, mine: int | None, lang: str) -> list[str]:
+    """Each seat's name as the server gives it, your own included (the game's lines are in
+    the third person: "Anna wins", never "You wins")."""
     names = []
     for seat in table["seats"]:
-        if seat["seat"] == mine:
+        if seat["seat"] == mine and not seat.get("name"):
             names.append(tr(lang, "you"))
         elif seat["kind"] == "bot":
             names.append(str(seat.get("bot") or "bot"))

@@ -24,7 +24,8 @@ def playable() -> list[str]:
 
 
 def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int | None,
-             lang: str, options: dict[str, Any], save: Path | None, console: Console) -> int:
+             lang: str, options: dict[str, Any], save: Path | None, console: Console,
+             name: str | None = None) -> int:
     """Play one game in the terminal; returns the exit code (0: finished, 1: abandoned).
 
     Bad table settings raise :class:`OptionError` with a one-line reason."""
@@ -35,5 +36,5 @@ def run_play(game_id: str, *, players: int | None, seats: list[str], seed: int |
         raise OptionError("cli.err_game", game=game_id)
     play = load_path(entry)
     code: int = play(players=players, seats=seats, seed=seed, lang=lang, options=options,
-                     save=save, console=console)
+                     save=save, console=console, name=name)
     return code

@@ -54,6 +54,25 @@ def resolve_seats(players: int | None, seats: Sequence[str], lang: str, *,
     if not kinds:
         kinds = [HUMAN] + [default_bot] * (n - 1)
     return [HUMAN if k.lower() == HUMAN else k for k in kinds]
+#: the longest name ``--name`` may give (the server's display names are as long)
+NAME_MAX = 40
+
+
+def check_name(name: str | None, kinds: Sequence[str]) -> str | None:
+    """``--name`` for the one human at the table, without control characters or surrounding
+    blanks. Raises :class:`OptionError` for an empty or too long name, or for a table that
+    has no human or several (a hot-seat table numbers its players)."""
+    if name is None:
+        return None
+    clean = "".join(ch for ch in name if ch.isprintable()).strip()
+    if not clean or len(clean) > NAME_MAX:
+        raise OptionError("cli.err_name", most=NAME_MAX)
+    humans = sum(1 for k in kinds if k == HUMAN)
+    if humans != 1:
+        raise OptionError("cli.err_name_seats", n=humans)
+    return clean
+
+
 #: an all-bot table that has not ended after this many actions is stopped
 MAX_ACTIONS = 200_000
 
@@ -97,7 +116,8 @@ class Session(ABC, Generic[GameT, StateT]):
     """One game at the terminal."""
 
     def __init__(self, game: GameT, state: StateT, kinds: Sequence[str], bots: dict[int, Bot],
-                 seed: int, lang: str, console: Console, save: Path | None) -> None:
+                 seed: int, lang: str, console: Console, save: Path | None,
+                 name: str | None = None) -> None:
         self.game = game
         self.state = state
         self.kinds = list(kinds)
@@ -118,9 +138,9 @@ class Session(ABC, Generic[GameT, StateT]):
                 n = self.humans.index(s) + 1
                 self.names.append(tr(lang, "player_n", n=n))
                 self.record_seats.append({"name": f"Player {n}", "player": HUMAN})
-            else:
-                self.names.append(tr(lang, "you"))
-                self.record_seats.append({"name": "You", "player": HUMAN})
+            else:  # a name the game's third-person lines read well with ("Anna wins")
+                self.names.append(name or tr(lang, "default_name"))
+                self.record_seats.append({"name": name or "Player", "player": HUMAN})
         self.last_looker: int | None = None
         self.rng = random.Random(seed_for(seed, 0))
         try:

@@ -112,7 +112,8 @@ class GamePlugin:
     #: the JSON Schema of this game's views (:mod:`dragonlair.core.views`)
     view_schema: Callable[[], JSON] | None = None
     #: terminal play: a ``module:function`` path, called with the keywords of
-    #: :func:`dragonlair.cli.play.run_play` (players, seats, seed, lang, options, save, console)
+    #: :func:`dragonlair.cli.play.run_play` (players, seats, seed, lang, options, save, console,
+    #: name)
     terminal: str | None = None
     #: terminal play against a server (``play --server``): a ``module:Class`` path of the
     #: online session, built as ``Class(game, client, conn, names, lang, console, save)``

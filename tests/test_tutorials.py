@@ -92,11 +92,7 @@ def test_fist_stages_the_rules_it_teaches() -> None:
     """The staged Fist game really has them: a Black coin curse (F5.4, Ember's), a Silver
     tie-break (F5.7), the Thief's steal and the Wizard's point (F6), one turn (F4.4, F5.10)."""
     runner = TutorialRunner(load_tutorial("fist"))
-    while (info := runner.current()) is not None:
-        if info["kind"] == "say":
-            runner.acknowledge()
-        else:
-            assert runner.accept(info["expected"][0]).kind == "ok"
+    assert len(list(runner.questions())) >= 4
     state = runner.state
     assert runner.finished and state.is_terminal()
     history = [str(a) for _, a in state.history]
@@ -116,17 +112,7 @@ def lesson_hints(game: str) -> list[tuple[int, AskStep, Any]]:
     """Every question of ``game``'s tutorial along its own path, with the hint the learner
     gets there (:meth:`TutorialRunner.hint`, what the terminal and the server show)."""
     runner = TutorialRunner(load_tutorial(game))
-    runner.play_scripted()
-    found: list[tuple[int, AskStep, Any]] = []
-    while not runner.finished:
-        step = runner.step
-        if isinstance(step, SayStep):
-            runner.acknowledge()
-            continue
-        assert isinstance(step, AskStep)
-        found.append((runner.index, step, runner.hint()))
-        assert runner.accept(step.expect[0]).kind == "ok"
-    return found
+    return [(runner.index, step, runner.hint()) for step in runner.questions()]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -183,17 +169,11 @@ def test_the_learner_has_a_name_the_screens_read_right_with(lang: str) -> None:
 
 # ---------------------------------------------------------------- the runner
 def to_question(runner: TutorialRunner, code: str) -> None:
-    while True:
-        info = runner.current()
-        assert info is not None, f"{code} never asked"
-        step = runner.step
-        if isinstance(step, AskStep) and step.text == code:
+    """Answer every question as taught up to the one asking ``code``; stop there."""
+    for step in runner.questions():
+        if step.text == code:
             return
-        if info["kind"] == "say":
-            runner.acknowledge()
-        else:
-            assert isinstance(step, AskStep)
-            assert runner.accept(step.expect[0]).kind == "ok"
+    raise AssertionError(f"{code} never asked")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,7 +10,7 @@ hint). No interface holds a rule: the engine says what is legal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
@@ -175,18 +175,32 @@ class TutorialRunner:
         return verdict
 
 
+    def questions(self, choices: Sequence[int] = ()) -> Iterator[AskStep]:
+        """Walk the rest of the tutorial as a learner who reads every text: yield each
+        question while the runner stands at it (to hint, judge, or stop there), then answer
+        it with its expected move ``choices[k]`` at the k-th question (the first expected
+        move where ``choices`` says nothing). A move the tutorial does not accept is a
+        :class:`TutorialError` naming the step."""
+        self.play_scripted()
+        asked = 0
+        while not self.finished:
+            step = self.step
+            if isinstance(step, SayStep):
+                self.acknowledge()
+                continue
+            assert isinstance(step, AskStep)
+            yield step
+            move = step.expect[choices[asked] if asked < len(choices) else 0]
+            asked += 1
+            if self.accept(move).kind != "ok":
+                raise TutorialError("tutorial.file.not_canonical", step=self.index, move=move)
+
+
 def _walk(tutorial: Tutorial, choices: Sequence[int]) -> State:
     """Play ``tutorial`` taking expected move ``choices[k]`` at its k-th question, checking
     each question's moves on the way; the final state."""
     runner = TutorialRunner(tutorial)
-    runner.play_scripted()
-    asked = 0
-    while not runner.finished:
-        step = runner.step
-        if isinstance(step, SayStep):
-            runner.acknowledge()
-            continue
-        assert isinstance(step, AskStep)
+    for step in runner.questions(choices):
         if runner.seat not in runner.state.current_seats():
             raise TutorialError("tutorial.file.not_learners_turn", step=runner.index)
         for move in (*step.expect, *step.wrong):
@@ -197,9 +211,6 @@ def _walk(tutorial: Tutorial, choices: Sequence[int]) -> State:
             if (verdict.kind == "ok") != (move in step.expect):
                 raise TutorialError("tutorial.file.not_canonical", step=runner.index,
                                     move=move)
-        move = step.expect[choices[asked]]
-        asked += 1
-        runner.accept(move)
     if not runner.state.is_terminal():
         raise TutorialError("tutorial.file.unfinished")
     return runner.state

@@ -14,10 +14,12 @@ the table's log length before and after it (``since``, ``seq``), and each subscr
 remembers the newest ``seq`` it has delivered. A publication at or below that is a
 duplicate and dropped; one whose ``since`` lies beyond it means something was missed, and
 the subscription's ``catch_up`` callback (which reads the action log after that ``seq``)
-fills the gap first. When the connection to Redis breaks, the bus reconnects with backoff,
-subscribes again and catches every subscription up from the database, so an outage of
-Redis delays viewers but loses nothing; publications that failed meanwhile are sent again
-once it is back (subscribers drop what they already have).
+fills the gap first. When the connection to Redis breaks, the bus reconnects with backoff;
+while Redis is away it asks the database every ``poll_s`` whether each subscribed table
+moved on (the same catch-up), so play goes on across processes, a little slower; once
+Redis is back it subscribes again and catches every subscription up once more. An outage
+of Redis delays viewers but loses nothing; publications that failed meanwhile are sent
+again once it is back (subscribers drop what they already have).
 
 Publications without a ``seq`` (chat, presence) are delivered at most once, in order, while
 Redis is up; they are not caught up.
@@ -194,13 +196,18 @@ class RedisBus(Bus):
     resync_on_subscribe = True
 
     def __init__(self, url: str, prefix: str = "dragonlair", *, backoff: float = 0.05,
-                 max_backoff: float = 2.0, max_unsent: int = 10_000) -> None:
+                 max_backoff: float = 2.0, max_unsent: int = 10_000,
+                 poll_s: float = 0.5) -> None:
         super().__init__()
         self.url = url
         self.prefix = prefix
         #: this process, so that it can tell its own echo
         self.origin = uuid.uuid4().hex
         self.backoff, self.max_backoff = backoff, max_backoff
+        #: while Redis is away, how often the database is asked what the bus cannot tell
+        self.poll_s = poll_s
+        #: rounds of those questions so far (tests read it)
+        self.polls = 0
         self.redis: Redis | None = None
         self.pubsub: PubSub | None = None
         self.reader: asyncio.Task[None] | None = None
@@ -350,25 +357,46 @@ class RedisBus(Bus):
             if origin != self.origin:
                 await self._deliver_here(event)
 
+    async def _resync_all(self) -> None:
+        """Catch every subscription up from the database."""
+        for subs in list(self.subscriptions.values()):
+            for sub in list(subs):
+                await sub.resync()
+
+    async def _poll_while_away(self) -> None:
+        """Until cancelled (Redis is back): every ``poll_s``, what the other processes
+        committed meanwhile, from the database; they cannot tell us now."""
+        while not self.closing:
+            await asyncio.sleep(self.poll_s)
+            try:
+                await self._resync_all()
+            except Exception:  # the database is away too: ask again next round
+                log.exception("catching up from the database while redis is away failed")
+            self.polls += 1
+
     async def _reconnect(self) -> None:
         await self._disconnect()
-        delay = self.backoff
-        while not self.closing:
-            try:
-                await self._connect()
-                break
-            except Exception:
-                await self._disconnect()
-                await asyncio.sleep(delay)
-                delay = min(self.max_backoff, delay * 2)
+        poller = asyncio.create_task(self._poll_while_away(), name="dragonlair-bus-poll")
+        try:
+            delay = self.backoff
+            while not self.closing:
+                try:
+                    await self._connect()
+                    break
+                except Exception:
+                    await self._disconnect()
+                    await asyncio.sleep(delay)
+                    delay = min(self.max_backoff, delay * 2)
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
         if self.closing:
             return
         self.reconnects += 1
         log.info("redis bus reconnected; catching up %d table(s)", len(self.subscriptions))
-        # what was published while we were away is in the database
-        for subs in list(self.subscriptions.values()):
-            for sub in list(subs):
-                await sub.resync()
+        # what was published while we were away, or since the last poll, is in the database
+        await self._resync_all()
         # and what we failed to publish goes out now (receivers drop duplicates)
         while self.unsent and self.redis is not None:
             event = self.unsent[0]

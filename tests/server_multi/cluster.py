@@ -274,27 +274,20 @@ class Game:
         self.acked[after - 1] = (v.seat, text)
         return True
 
-    def play(self, seconds: float, until: Callable[[Game], bool] | None = None,
-             stall: float | None = None) -> int:
+    def play(self, seconds: float, until: Callable[[Game], bool] | None = None) -> int:
         """Play until ``until`` holds (default: :meth:`done`); returns the actions
-        acknowledged. Fails after ``seconds``; with ``stall``, returns instead once nothing
-        was acknowledged for ``stall`` seconds."""
+        acknowledged. Fails after ``seconds``."""
         until = until or Game.done
         deadline = time.monotonic() + seconds
         acked = 0
-        last = time.monotonic()
         while not until(self):
-            now = time.monotonic()
-            if stall is not None and now - last > stall:
-                return acked
-            if now > deadline:
+            if time.monotonic() > deadline:
                 raise AssertionError(
                     f"table {self.id} stuck after {seconds}s: " + "; ".join(
                         f"seat {v.seat}@{v.node.name} seq {v.conn.seq} {v.conn.status}"
                         for v in self.viewers if v.conn is not None))
             if self.step():
                 acked += 1
-                last = time.monotonic()
             else:
                 self.conns()[0].recv(0.02)
         return acked

@@ -116,10 +116,12 @@ def test_redis_bus_between_processes(redis_url: str) -> None:
 
 
 def test_redis_restart_loses_nothing(own_redis: RedisProcess) -> None:
+    """Catching up once Redis is back (the poll during the outage is turned off here; the
+    next test has it)."""
     async def main() -> None:
         log = Log()
-        pub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2)
-        sub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2)
+        pub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=3600)
+        sub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=3600)
         await pub.start()
         await sub.start()
         try:
@@ -151,6 +153,48 @@ def test_redis_restart_loses_nothing(own_redis: RedisProcess) -> None:
             await pub.publish(log.commit("t1", "later"))
             await until(lambda: viewer.seen[-1] == "later")
             assert viewer.seen.count("later") == 1
+        finally:
+            await pub.close()
+            await sub.close()
+
+    run(main)
+
+
+def test_while_redis_is_away_the_database_is_polled(own_redis: RedisProcess) -> None:
+    """Issue 15: while Redis is down, a bus asks the database every ``poll_s`` what it
+    cannot hear (the same catch-up), so the other processes' moves still arrive, in order
+    and once; when Redis is back the resent publications are dropped as duplicates and
+    polling stops."""
+    async def main() -> None:
+        log = Log()
+        pub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=0.1)
+        sub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=0.1)
+        await pub.start()
+        await sub.start()
+        try:
+            viewer, quiet = Viewer(), Viewer()
+            await sub.subscribe("t1", viewer, 0, log.catch_up)
+            await sub.subscribe("t9", quiet, 0, log.catch_up)
+            await pub.publish(log.commit("t1", "a0"))
+            await until(lambda: viewer.seen == ["a0"])
+
+            own_redis.stop()
+            for i in range(1, 8):  # one move at a time, each seen before the next
+                await pub.publish(log.commit("t1", f"a{i}"))
+                await until(lambda n=i + 1: len(viewer.seen) == n)
+            log.commit("t9", "q0")
+            await until(lambda: quiet.seen == ["q0"])
+            assert viewer.seen == [f"a{i}" for i in range(8)]
+            assert sub.polls >= 1 and sub.reconnects == 0  # Redis is still down
+
+            own_redis.start()
+            await until(lambda: sub.reconnects >= 1 and pub.reconnects >= 1 and not pub.unsent)
+            polls = sub.polls
+            await pub.publish(log.commit("t1", "later"))
+            await until(lambda: viewer.seen[-1] == "later")
+            await asyncio.sleep(0.3)
+            assert viewer.seen == [*(f"a{i}" for i in range(8)), "later"]  # none twice
+            assert quiet.seen == ["q0"] and sub.polls == polls  # no polling once back
         finally:
             await pub.close()
             await sub.close()

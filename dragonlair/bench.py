@@ -184,7 +184,7 @@ class VersusResult:
     def to_json(self) -> dict[str, Any]:
         rows = [{"game": ref.game, "reference": ref.name,
                  "ours_actions_per_s": round(ours), "theirs_actions_per_s": round(theirs),
-                 "ratio": round(ours / theirs, 4)}
+                 "ratio": float(f"{ours / theirs:.4g}")}  # 4 significant digits
                 for ref, ours, theirs in self.rows()]
         return {
             "seconds": self.seconds,

@@ -6,13 +6,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { shoot } from './shoot';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 360, height: 740 } } as const;
 
@@ -84,7 +82,7 @@ for (const size of ['desktop', 'phone'] as const) {
       if (game === 'master') {
         for (const text of await page.locator('.hand button.card').allInnerTexts()) expect(text).toMatch(/\d/);
       }
-      await page.screenshot({ path: `${shots}/a11y-${game}-${size}.png`, fullPage: true });
+      await shoot(page, `a11y-${game}-${size}.png`);
       await page.context().close();
     });
   }
@@ -121,6 +119,6 @@ test('a whole Dragon Master game against a bot with the keyboard alone', async (
   }
   await expect(page.getByTestId('end')).toBeVisible({ timeout: 30_000 });
   expect(moves).toBe(8);
-  await page.screenshot({ path: `${shots}/a11y-master-keyboard-end.png`, fullPage: true });
+  await shoot(page, `a11y-master-keyboard-end.png`);
   await page.context().close();
 });

@@ -11,15 +11,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { moveIfAsked, scanFist } from './fistplay';
 import { recordFrames } from './frames';
+import { shoot } from './shoot';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
   const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
@@ -73,7 +71,7 @@ test('a character made in the workshop: preview in both languages, balance, expo
   await expect(p.getByTestId('check-error')).toHaveText('');
   await expect(p.getByTestId('preview-en')).not.toHaveClass(/stale/);
   await expect(p.getByTestId('mine-silver-baron')).toBeVisible();
-  await p.screenshot({ path: `${shots}/characters-editor-en.png`, fullPage: true });
+  await shoot(p, `characters-editor-en.png`);
 
   // a quick balance report of 50 games
   await p.getByTestId('balance-games').selectOption('50');
@@ -81,7 +79,7 @@ test('a character made in the workshop: preview in both languages, balance, expo
   await expect(p.getByTestId('balance-row-silver-baron')).toBeVisible({ timeout: 90_000 });
   await expect(p.getByTestId('balance-row-silver-baron')).toContainText('Silver Baron');
   await expect(p.getByTestId('balance-summary')).toContainText(/Silver Baron (looks|is within|.*Nobody)/);
-  await p.screenshot({ path: `${shots}/characters-balance-en.png`, fullPage: true });
+  await shoot(p, `characters-balance-en.png`);
 
   // export as TOML: the file the terminal loads
   const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export-one').click()]);
@@ -106,7 +104,7 @@ test('a character made in the workshop: preview in both languages, balance, expo
   const overflow = await b.page.evaluate(() =>
     [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 361 && e.getBoundingClientRect().width > 0).map((e) => e.tagName + '.' + e.className).slice(0, 5));
   expect(overflow).toEqual([]);
-  await b.page.screenshot({ path: `${shots}/characters-editor-de-phone.png`, fullPage: true });
+  await shoot(b.page, `characters-editor-de-phone.png`);
   expect(await violations(b.page)).toEqual([]);
   await b.ctx.close();
 
@@ -142,7 +140,7 @@ test('a character made in the workshop: preview in both languages, balance, expo
         shot = true;
         await expect(card).toContainText('Silver Baron');
         await expect(p.getByTestId('card-text')).toContainText(/Silver[\s\S]*2/);
-        await p.screenshot({ path: `${shots}/characters-table.png`, fullPage: true });
+        await shoot(p, `characters-table.png`);
         // the log names the custom card by its own name (the log keeps only its last lines,
         // so this is checked while the card is up)
         await expect(p.locator('ol.log')).toContainText('Silver Baron');
@@ -157,7 +155,7 @@ test('a character made in the workshop: preview in both languages, balance, expo
   await expect(p.getByTestId('end')).toBeVisible({ timeout: 20_000 });
   expect(shot, 'the custom card was up for auction under its own name').toBe(true);
   await expect(p.getByTestId('table-custom')).toContainText('Silver Baron');
-  await p.screenshot({ path: `${shots}/characters-table-end.png`, fullPage: true });
+  await shoot(p, `characters-table-end.png`);
 
   const record = (await (await p.request.get(`/api/tables/${tableId}/record`)).json()) as { actions: string[]; options?: Record<string, unknown> };
   scanFist(record, 'p0', a.frames, 0);

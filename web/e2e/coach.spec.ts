@@ -5,13 +5,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { shoot } from './shoot';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 
 /** One move of a timid player: bank whatever is pending as soon as it may (with five dice
  * left to roll, banking 50 soldiers throws away what rolling on is worth: the analysis has
@@ -64,7 +62,7 @@ test('a hint at a friendly Farkle table, none at a rated one, and the analysis a
   const hinted = await page.getByTestId('hint-option').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-action')));
   expect(new Set(hinted)).toEqual(new Set(offered.filter((a) => hinted.includes(a))));
   expect(hinted.every((a) => offered.includes(a))).toBe(true); // only the moves on offer
-  await page.screenshot({ path: resolve(shots, 'farkle-hint.png'), fullPage: true });
+  await shoot(page, 'farkle-hint.png');
 
   for (let i = 0; i < 400 && (await page.getByTestId('end').count()) === 0; i++) {
     if (!(await timidMove(page))) await page.waitForTimeout(50);
@@ -84,6 +82,6 @@ test('a hint at a friendly Farkle table, none at a rated one, and the analysis a
   const step = Number(await rows.first().locator('button').innerText());
   await rows.first().locator('button').click();
   await expect(page.getByTestId('replay')).toHaveAttribute('data-at', String(step));
-  await page.screenshot({ path: resolve(shots, 'farkle-analysis.png'), fullPage: true });
+  await shoot(page, 'farkle-analysis.png');
   await ctx.close();
 });

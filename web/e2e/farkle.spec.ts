@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { objects, recordFrames } from './frames';
+import { shoot } from './shoot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 const de = JSON.parse(readFileSync(resolve(here, '../public/i18n/de.json'), 'utf-8')) as { messages: Record<string, string> };
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
@@ -113,20 +113,20 @@ test('a whole Dragon Farkle game on a German phone against a bot, with a Skirmis
     else await a.page.waitForTimeout(50);
     if (!sawSkirmish && (await a.page.getByTestId('skirmish').count()) > 0) {
       sawSkirmish = true;
-      await a.page.screenshot({ path: `${shots}/farkle-skirmish-p0-phone-de.png`, fullPage: true });
+      await shoot(a.page, `farkle-skirmish-p0-phone-de.png`);
     }
     if (!shot && (await a.page.getByTestId('keep').count()) > 0) {
       shot = true;
       await a.page.waitForTimeout(600); // the dice's roll animation
-      await a.page.screenshot({ path: `${shots}/farkle-p0-phone-de.png`, fullPage: true });
-      await s.page.screenshot({ path: `${shots}/farkle-spectator.png`, fullPage: true });
+      await shoot(a.page, `farkle-p0-phone-de.png`);
+      await shoot(s.page, `farkle-spectator.png`);
     }
   }
   console.log(`farkle moves through the UI: ${moves.join(', ')}`);
   expect(moves.some((m) => m.startsWith('keep '))).toBe(true);
   for (const p of [a.page, s.page]) await expect(p.getByTestId('end')).toBeVisible({ timeout: 20_000 });
-  await a.page.screenshot({ path: `${shots}/farkle-end-p0-phone-de.png`, fullPage: true });
-  await s.page.screenshot({ path: `${shots}/farkle-end-spectator.png`, fullPage: true });
+  await shoot(a.page, `farkle-end-p0-phone-de.png`);
+  await shoot(s.page, `farkle-end-spectator.png`);
   expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   scanFarkle(itemOwners(s.frames), 'p0', a.frames, 0);
@@ -166,8 +166,8 @@ test('a whole Dragon Farkle game of 2 people by invite link with a Skirmish, and
         // the defender rolls its defence through its own screen (D5.2)
         if (inSkirmish && states[k]!.skirmished === false && !defended) {
           defended = true;
-          await p.page.screenshot({ path: `${shots}/farkle-skirmish-defender.png`, fullPage: true });
-          await s.page.screenshot({ path: `${shots}/farkle-skirmish-spectator-phone.png`, fullPage: true });
+          await shoot(p.page, `farkle-skirmish-defender.png`);
+          await shoot(s.page, `farkle-skirmish-spectator-phone.png`);
         }
       }
     }

@@ -8,15 +8,13 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { decisionsSeen, moveIfAsked, scanFist } from './fistplay';
 import { recordFrames } from './frames';
+import { shoot } from './shoot';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
   const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 } });
@@ -58,15 +56,15 @@ test('a whole Fist of Dragonstones game against bots, with a spectator; no leake
     if (!shot && (await a.page.getByTestId('reveal').count()) > 0) {
       shot = true;
       await expect(a.page.getByTestId('card')).toBeVisible();
-      await a.page.screenshot({ path: `${shots}/fist-p0-desktop.png`, fullPage: true });
-      await s.page.screenshot({ path: `${shots}/fist-spectator-phone.png`, fullPage: true });
+      await shoot(a.page, `fist-p0-desktop.png`);
+      await shoot(s.page, `fist-spectator-phone.png`);
     }
   }
   console.log(`fist moves through the UI: ${JSON.stringify(Object.fromEntries(kinds))}`);
   expect(kinds.get('bid') ?? 0).toBeGreaterThan(3);
   for (const p of [a.page, s.page]) await expect(p.getByTestId('end')).toBeVisible({ timeout: 20_000 });
-  await a.page.screenshot({ path: `${shots}/fist-end-p0.png`, fullPage: true });
-  await s.page.screenshot({ path: `${shots}/fist-end-spectator-phone.png`, fullPage: true });
+  await shoot(a.page, `fist-end-p0.png`);
+  await shoot(s.page, `fist-end-spectator-phone.png`);
   expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const record = (await (await a.page.request.get(`/api/tables/${tableId}/record`)).json()) as { actions: string[] };
@@ -118,8 +116,8 @@ test('a whole Fist of Dragonstones game of 4 people by invite links, a German ph
     if (!moved) await a.page.waitForTimeout(50);
     if (!reloaded && (kinds.get('bid') ?? 0) >= 10) {
       reloaded = true;
-      await players[1]!.page.screenshot({ path: `${shots}/fist4-p1-phone-de.png`, fullPage: true });
-      await s.page.screenshot({ path: `${shots}/fist4-spectator.png`, fullPage: true });
+      await shoot(players[1]!.page, `fist4-p1-phone-de.png`);
+      await shoot(s.page, `fist4-spectator.png`);
       const before = await a.page.getByTestId('fist').getAttribute('data-history');
       await players[2]!.page.reload();
       await expect(players[2]!.page.getByTestId('fist')).toBeVisible();
@@ -130,7 +128,7 @@ test('a whole Fist of Dragonstones game of 4 people by invite links, a German ph
   console.log(`fist (4 people) moves through the UI: ${JSON.stringify(Object.fromEntries(kinds))}`);
   expect(reloaded).toBe(true);
   for (const p of [...players, s]) await expect(p.page.getByTestId('end')).toBeVisible({ timeout: 20_000 });
-  await players[1]!.page.screenshot({ path: `${shots}/fist4-end-p1-phone-de.png`, fullPage: true });
+  await shoot(players[1]!.page, `fist4-end-p1-phone-de.png`);
   expect(await players[1]!.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const record = (await (await a.page.request.get(`/api/tables/${tableId}/record`)).json()) as { actions: string[] };

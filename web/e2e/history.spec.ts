@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { objects } from './frames';
+import { shoot } from './shoot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 const cat = (lang: string) => (JSON.parse(readFileSync(resolve(here, `../public/i18n/${lang}.json`), 'utf-8')) as { messages: Record<string, string> }).messages;
 
 async function playToTheEnd(page: Page): Promise<void> {
@@ -59,7 +59,7 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   const me = (await (await page.request.get('/api/me')).json()) as { username: string };
   await expect(page.locator(`[data-testid=end] a[href="/users/${me.username}"]`)).toHaveCount(1);
   await expect(page.locator('[data-testid=end] a[href^="/users/"]')).toHaveCount(1);
-  await page.screenshot({ path: resolve(shots, 'end-of-game-rated.png'), fullPage: true });
+  await shoot(page, 'end-of-game-rated.png');
 
   // the replay, as my seat: starts at the end; step back, to the start, forward by keyboard
   await page.getByTestId('end-replay').click();
@@ -76,7 +76,7 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   await expect(replay).toHaveAttribute('data-at', '12');
   await expect(page.getByTestId('master')).toBeVisible();
   await expect(page.locator('button.cell.legal')).toHaveCount(0); // watched, not played
-  await page.screenshot({ path: resolve(shots, 'replay-master-seat.png'), fullPage: true });
+  await shoot(page, 'replay-master-seat.png');
 
   // as a spectator: nobody's hand
   await page.getByTestId('replay-as').selectOption('spectator');
@@ -89,7 +89,7 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   // on a phone: nothing wider than the screen
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: resolve(shots, 'replay-master-spectator-phone.png'), fullPage: true });
+  await shoot(page, 'replay-master-spectator-phone.png');
   await page.setViewportSize({ width: 1280, height: 720 });
   // and back to my seat, at the same step
   await page.getByTestId('replay-as').selectOption('seat');
@@ -111,19 +111,19 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   await page.getByRole('link', { name: en['web.game.master']!, exact: true }).click();
   await expect(page.getByTestId('leaderboard')).toHaveAttribute('data-game', 'master');
   await expect(page.getByTestId('leader')).toHaveCount(2);
-  await page.screenshot({ path: resolve(shots, 'leaderboard-master.png'), fullPage: true });
+  await shoot(page, 'leaderboard-master.png');
   await page.getByTestId('leader').locator('a').first().click();
   await expect(page.getByTestId('profile')).toBeVisible();
   await expect(page.getByTestId('rating')).toHaveCount(1);
   await expect(page.getByTestId('rating').locator('svg polyline')).toHaveCount(1);
   await expect(page.locator(`a[href="/tables/${tableId}/replay"]`)).toBeVisible();
-  await page.screenshot({ path: resolve(shots, 'profile.png'), fullPage: true });
+  await shoot(page, 'profile.png');
 
   // finished games list the table, among mine first and among all
   await page.getByRole('link', { name: en['web.nav.replays']! }).click();
   await expect(page.locator(`[data-testid=mine] a[href="/tables/${tableId}/replay"]`)).toBeVisible();
   await expect(page.locator(`[data-testid=finished] a[href="/tables/${tableId}/replay"]`)).toBeVisible();
-  await page.screenshot({ path: resolve(shots, 'replays.png'), fullPage: true });
+  await shoot(page, 'replays.png');
   await ctx.close();
 });
 
@@ -173,7 +173,7 @@ for (const [game, options, seats] of [['fist', { max_turns: 1 }, 3], ['farkle', 
     await expect(replay).toHaveAttribute('data-at', String(half));
     await expect(page.getByTestId(game)).toBeVisible();
     await expect(page.getByTestId(game)).toHaveAttribute('data-' + (game === 'fist' ? 'legal' : 'decision'), 'none');
-    await page.screenshot({ path: resolve(shots, `replay-${game}-spectator.png`), fullPage: true });
+    await shoot(page, `replay-${game}-spectator.png`);
     expect(errors).toEqual([]);
     expect(answers.length).toBeGreaterThan(5);
     for (const r of answers) {
@@ -196,7 +196,7 @@ test('the rules of each game with every card, in English and in German, on a pho
   const rules = page.getByTestId('rules');
   await expect(rules.locator('table caption')).toHaveText(['Figuren']);
   await expect(rules.locator('tbody tr')).toHaveCount(28); // 8 standard and 20 kinds of special (25 cards)
-  await page.screenshot({ path: resolve(shots, 'rules-fist-de-phone.png'), fullPage: true });
+  await shoot(page, 'rules-fist-de-phone.png');
   await page.getByRole('link', { name: de['web.game.farkle']!, exact: true }).click();
   await expect(rules).toHaveAttribute('data-game', 'farkle');
   await expect(rules.locator("table")).toHaveCount(4); // scoring, farkle risk, companions, items
@@ -229,7 +229,7 @@ test('the clocks of a real-time table count down for the seat to move', async ({
   expect(first).toMatch(/^[12]:\d\d$/);
   await expect.poll(async () => mine.locator('.time').textContent(), { timeout: 5000 }).not.toBe(first);
   await expect(mine.locator('.sr-only')).toHaveText(/left, running/);
-  await page.screenshot({ path: resolve(shots, 'master-clock.png'), fullPage: true });
+  await shoot(page, 'master-clock.png');
   await ctx.close();
 });
 
@@ -254,6 +254,6 @@ test('a Dragon Master match against a bot, round after round to two dragons (M5)
   // a friendly table: said so, and no rating moved
   await expect(page.getByTestId('end-friendly')).toBeVisible();
   await expect(page.getByTestId('rating-change')).toHaveCount(0);
-  await page.screenshot({ path: resolve(shots, 'master-match-end.png'), fullPage: true });
+  await shoot(page, 'master-match-end.png');
   await ctx.close();
 });

@@ -9,13 +9,11 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { shoot } from './shoot';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 
 interface Answer {
   progress: (string | null)[];
@@ -105,7 +103,7 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
         await expect(page.locator('[data-testid=hint-option].best')).toHaveCount(1);
         await expect(page.locator('[data-testid=hint-option].best [data-testid=hint-notation]')).toBeVisible();
         expect(await page.getByTestId('hint-best').innerText()).not.toMatch(/place \w+ [a-z]\d/);
-        await page.screenshot({ path: resolve(shots, 'learn-hint.png'), fullPage: true });
+        await shoot(page, 'learn-hint.png');
         hinted = true;
       }
       const next = page.waitForResponse(isStep);
@@ -113,7 +111,7 @@ for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US'
       answer = await answerOf(next);
       expect(answer.verdict?.kind).toBe('ok');
       asked += 1;
-      if (asked === 2) await page.screenshot({ path: resolve(shots, `learn-${game}.png`), fullPage: true });
+      if (asked === 2) await shoot(page, `learn-${game}.png`);
     }
     await expect(root).toHaveAttribute('data-done', 'true');
     await expect(page.getByTestId('learn-done')).toBeVisible();

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { objects, recordFrames } from './frames';
+import { shoot, shots } from './shoot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 const de = JSON.parse(readFileSync(resolve(here, '../public/i18n/de.json'), 'utf-8')) as { messages: Record<string, string> };
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
@@ -87,9 +87,9 @@ test('a whole Dragon Master game: invite link, spectator, reload, German phone, 
     else await a.page.waitForTimeout(50);
     if (moves === 6 && !reloaded) {
       reloaded = true;
-      await a.page.screenshot({ path: `${shots}/master-p0-desktop.png`, fullPage: true });
-      await b.page.screenshot({ path: `${shots}/master-p1-phone-de.png`, fullPage: true });
-      await s.page.screenshot({ path: `${shots}/master-spectator.png`, fullPage: true });
+      await shoot(a.page, `master-p0-desktop.png`);
+      await shoot(b.page, `master-p1-phone-de.png`);
+      await shoot(s.page, `master-spectator.png`);
       await b.page.reload();
       await expect(b.page.getByTestId('master')).toHaveAttribute('data-placed', '6');
     }
@@ -98,9 +98,9 @@ test('a whole Dragon Master game: invite link, spectator, reload, German phone, 
   for (const p of [a.page, b.page, s.page]) await expect(p.getByTestId('end')).toBeVisible();
   await expect(b.page.getByTestId('end')).toContainText(de.messages['web.end.title']!);
   await expect(a.page.getByTestId('round-1')).toBeVisible();
-  await a.page.screenshot({ path: `${shots}/master-end-p0.png`, fullPage: true });
-  await b.page.screenshot({ path: `${shots}/master-end-p1-phone-de.png`, fullPage: true });
-  await s.page.screenshot({ path: `${shots}/master-end-spectator.png`, fullPage: true });
+  await shoot(a.page, `master-end-p0.png`);
+  await shoot(b.page, `master-end-p1-phone-de.png`);
+  await shoot(s.page, `master-end-spectator.png`);
   // no horizontal scrolling on the phone
   expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
@@ -199,7 +199,7 @@ test('a Dragon Master match on a German phone: the dragons, each round explained
   const dragons = [await page.getByTestId('dragons-0').textContent(), await page.getByTestId('dragons-1').textContent()].join(' ');
   expect((dragons.match(/: 1 Drache\b/g) ?? []).length).toBe(drawn ? 0 : 1);
   expect(await page.getByTestId('dragons-0').locator('xpath=..').textContent()).toMatch(/Drachen? · \S/);
-  await page.screenshot({ path: resolve(shots, 'master-match-round2-phone-de.png'), fullPage: true });
+  await shoot(page, 'master-match-round2-phone-de.png');
   // the link to the round's comparison, by keyboard
   await begun.getByRole('link').focus();
   await page.keyboard.press('Enter');
@@ -217,7 +217,7 @@ test('a Dragon Master match on a German phone: the dragons, each round explained
   await expect(page.getByTestId('round-begun')).toHaveCount(0);
   await expect(master.locator('.dragons').filter({ hasText: ': 2 Drachen' })).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: resolve(shots, 'master-match-end-phone-de.png'), fullPage: true });
+  await shoot(page, 'master-match-end-phone-de.png');
   await ctx.close();
 });
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shoot } from './shoot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
@@ -28,7 +29,7 @@ test('quick play against a bot by keyboard in German; the language switch is rem
   await page.locator('button.cell.legal:not([disabled])').first().focus();
   await page.keyboard.press('Enter');
   await expect.poll(async () => Number(await master.getAttribute('data-placed'))).toBeGreaterThan(placed);
-  await page.screenshot({ path: resolve(here, '../test-results/screenshots/master-quick-play-de.png'), fullPage: true });
+  await shoot(page, 'master-quick-play-de.png');
 
   await page.goto('/settings');
   await page.locator('#lang').selectOption('en');

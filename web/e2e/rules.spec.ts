@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shoot } from './shoot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 const cat = (lang: string) => (JSON.parse(readFileSync(resolve(here, `../public/i18n/${lang}.json`), 'utf-8')) as { messages: Record<string, string> }).messages;
 
 // one card of each game, by its catalogue key: a standard Fist character, a special one, a
@@ -45,7 +45,7 @@ test('the rules of each game in English, opened from home, every game a card', a
     await expect(page).toHaveURL(new RegExp(`/rules/${game}$`));
     await cardsVisible(page, game, 'en');
     await expect(page.locator('nav a[aria-current=page]')).toHaveText(en[`web.game.${game}`]!);
-    await page.screenshot({ path: resolve(shots, `rules-${game}-en.png`), fullPage: true });
+    await shoot(page, `rules-${game}-en.png`);
   }
   // the language switched on the page: the same page in German, without reloading
   await page.goto('/settings');
@@ -85,7 +85,7 @@ test('a Fist table in German: its rules list the table\'s own characters, and le
   await expect(own.locator('tbody th')).toHaveText('Geldverleiher');
   await expect(own.locator('tbody td').last()).toContainText('Zahle 2 beliebige Steine');
   await own.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: resolve(shots, 'rules-fist-table-de-phone.png'), fullPage: true });
+  await shoot(page, 'rules-fist-table-de-phone.png');
   // no page wider than the phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shoot } from './shoot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
-const shots = resolve(here, '../test-results/screenshots');
 const cat = (lang: string) => (JSON.parse(readFileSync(resolve(here, `../public/i18n/${lang}.json`), 'utf-8')) as { messages: Record<string, string> }).messages;
 
 type TipsTable = { caption: string; columns: string[]; rows: string[][] };
@@ -60,7 +60,7 @@ test('the tips of each game in English, opened from home', async ({ browser }) =
     }
     await expect(page.locator('nav a[aria-current=page]')).toHaveText(en[`web.game.${game}`]!);
     expect(await violations(page)).toEqual([]);
-    await page.screenshot({ path: resolve(shots, `tips-${game}-en.png`), fullPage: true });
+    await shoot(page, `tips-${game}-en.png`);
   }
   await ctx.close();
 });
@@ -78,7 +78,7 @@ test('the Farkle and Fist tips in German, on a phone', async ({ browser }) => {
   await expect(tips.locator('h1')).toHaveText(sent.title);
   await expect(tips.getByTestId('tip')).toHaveText(sent.paragraphs);
   expect(await violations(page)).toEqual([]);
-  await page.screenshot({ path: resolve(shots, 'tips-farkle-de.png'), fullPage: true });
+  await shoot(page, 'tips-farkle-de.png');
   // Fist's character table, stacked on a narrow screen: every cell under its column head,
   // nothing wider than the phone
   await page.goto('/tips/fist');
@@ -90,6 +90,6 @@ test('the Farkle and Fist tips in German, on a phone', async ({ browser }) => {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(wide).toBeLessThanOrEqual(360);
   expect(await violations(page)).toEqual([]);
-  await page.screenshot({ path: resolve(shots, 'tips-fist-de.png'), fullPage: true });
+  await shoot(page, 'tips-fist-de.png');
   await ctx.close();
 });

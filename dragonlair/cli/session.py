@@ -54,6 +54,8 @@ def resolve_seats(players: int | None, seats: Sequence[str], lang: str, *,
     if not kinds:
         kinds = [HUMAN] + [default_bot] * (n - 1)
     return [HUMAN if k.lower() == HUMAN else k for k in kinds]
+
+
 #: the longest name ``--name`` may give (the server's display names are as long)
 NAME_MAX = 40
 

@@ -6,8 +6,9 @@ loses nothing: each bus reconnects, subscribes again and catches up by sequence 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -57,6 +58,26 @@ async def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
 
 def run(coro: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(asyncio.wait_for(coro(), 60))
+
+
+@contextlib.asynccontextmanager
+async def outage_buses(redis: RedisProcess, poll_s: float) -> AsyncIterator[
+        tuple[Log, RedisBus, RedisBus, Viewer, Viewer]]:
+    """A publishing and a subscribing bus that reconnect quickly (``poll_s``: how often the
+    subscriber asks the log while Redis is away); the subscriber's viewers of t1 and t9."""
+    log = Log()
+    pub = RedisBus(redis.url, backoff=0.02, max_backoff=0.2, poll_s=poll_s)
+    sub = RedisBus(redis.url, backoff=0.02, max_backoff=0.2, poll_s=poll_s)
+    await pub.start()
+    await sub.start()
+    try:
+        viewer, quiet = Viewer(), Viewer()
+        await sub.subscribe("t1", viewer, 0, log.catch_up)
+        await sub.subscribe("t9", quiet, 0, log.catch_up)
+        yield log, pub, sub, viewer, quiet
+    finally:
+        await pub.close()
+        await sub.close()
 
 
 def test_local_bus_delivers_per_table_in_order_once() -> None:
@@ -119,15 +140,7 @@ def test_redis_restart_loses_nothing(own_redis: RedisProcess) -> None:
     """Catching up once Redis is back (the poll during the outage is turned off here; the
     next test has it)."""
     async def main() -> None:
-        log = Log()
-        pub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=3600)
-        sub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=3600)
-        await pub.start()
-        await sub.start()
-        try:
-            viewer, quiet = Viewer(), Viewer()
-            await sub.subscribe("t1", viewer, 0, log.catch_up)
-            await sub.subscribe("t9", quiet, 0, log.catch_up)
+        async with outage_buses(own_redis, 3600) as (log, pub, sub, viewer, quiet):
             for i in range(5):
                 await pub.publish(log.commit("t1", f"a{i}"))
             await until(lambda: len(viewer.seen) == 5)
@@ -153,9 +166,6 @@ def test_redis_restart_loses_nothing(own_redis: RedisProcess) -> None:
             await pub.publish(log.commit("t1", "later"))
             await until(lambda: viewer.seen[-1] == "later")
             assert viewer.seen.count("later") == 1
-        finally:
-            await pub.close()
-            await sub.close()
 
     run(main)
 
@@ -166,15 +176,7 @@ def test_while_redis_is_away_the_database_is_polled(own_redis: RedisProcess) -> 
     and once; when Redis is back the resent publications are dropped as duplicates and
     polling stops."""
     async def main() -> None:
-        log = Log()
-        pub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=0.1)
-        sub = RedisBus(own_redis.url, backoff=0.02, max_backoff=0.2, poll_s=0.1)
-        await pub.start()
-        await sub.start()
-        try:
-            viewer, quiet = Viewer(), Viewer()
-            await sub.subscribe("t1", viewer, 0, log.catch_up)
-            await sub.subscribe("t9", quiet, 0, log.catch_up)
+        async with outage_buses(own_redis, 0.1) as (log, pub, sub, viewer, quiet):
             await pub.publish(log.commit("t1", "a0"))
             await until(lambda: viewer.seen == ["a0"])
 
@@ -195,9 +197,6 @@ def test_while_redis_is_away_the_database_is_polled(own_redis: RedisProcess) -> 
             await asyncio.sleep(0.3)
             assert viewer.seen == [*(f"a{i}" for i in range(8)), "later"]  # none twice
             assert quiet.seen == ["q0"] and sub.polls == polls  # no polling once back
-        finally:
-            await pub.close()
-            await sub.close()
 
     run(main)
 

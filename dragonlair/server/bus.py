@@ -366,12 +366,15 @@ class RedisBus(Bus):
     async def _poll_while_away(self) -> None:
         """Until cancelled (Redis is back): every ``poll_s``, what the other processes
         committed meanwhile, from the database; they cannot tell us now."""
+        failed = False  # logged once per outage, not twice a second
         while not self.closing:
             await asyncio.sleep(self.poll_s)
             try:
                 await self._resync_all()
             except Exception:  # the database is away too: ask again next round
-                log.exception("catching up from the database while redis is away failed")
+                if not failed:
+                    log.exception("catching up from the database while redis is away failed")
+                failed = True
             self.polls += 1
 
     async def _reconnect(self) -> None:

@@ -3,7 +3,6 @@
 // phone scrolls inside its own box; a grid column that grows with its content pushes the
 // whole page sideways, and the left of every panel is then cut off).
 import { expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +32,5 @@ export async function overflow(page: Page): Promise<string[]> {
 /** Check the screen fits its width, then save a full-page screenshot as ``shots/name``. */
 export async function shoot(page: Page, name: string): Promise<void> {
   expect(await overflow(page), `${name}: the screen is wider than the window`).toEqual([]);
-  mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: resolve(shots, name), fullPage: true });
 }

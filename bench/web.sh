@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser client's two figures (issue 14): the first page's compressed JavaScript and CSS,
+# The browser client's two figures (issue 14): the first page's files as served (compressed),
 # and how long a move made in one browser takes to appear in the others on loopback.
 # Builds the client, measures the first page (web/scripts/size.mjs), then plays the whole
 # Dragon Master game of web/e2e/master.spec.ts (two players and a spectator in Debian's

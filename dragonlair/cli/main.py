@@ -19,6 +19,7 @@ from dragonlair.cli.db_cmd import db_app
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.learn_cmd import learn
+from dragonlair.cli.push_cmd import push_app
 from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
@@ -375,11 +376,19 @@ def bench(
         "file)")] = None,
     redis: Annotated[str | None, typer.Option(
         "--redis", help="with --server: the servers' Redis URL")] = None,
+    traffic: Annotated[bool, typer.Option(
+        "--traffic", help="the WebSocket bytes one player of a 4-player Fist game receives, "
+        "whole views against deltas (bench/traffic.py; with --json)")] = False,
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API; with
-    ``--server``, the game server under WebSocket load."""
+    ``--server``, the game server under WebSocket load; with ``--traffic``, the bytes of a
+    game's updates."""
     from dragonlair.bench import bench_game
 
+    if traffic:
+        from dragonlair.server.traffic import main as traffic_main
+
+        raise typer.Exit(traffic_main(["--json"] if as_json else []))
     if seconds <= 0:
         fail_with("cli.err_seconds")
     if server:
@@ -491,7 +500,12 @@ def serve(
     data: Annotated[Path | None, typer.Option(
         help="data folder of the default SQLite database")] = None,
     origin: Annotated[list[str] | None, typer.Option(
-        help="another origin whose pages may open WebSockets (repeatable)")] = None,
+        help="another origin whose pages may open WebSockets and send requests that change "
+             "something (repeatable)")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS",
+        help="comma list of proxy addresses (or networks, or *) whose X-Forwarded-Proto and "
+             "X-Forwarded-For are believed (default: 127.0.0.1,::1; docs/server.md)")] = None,
     redis: Annotated[str | None, typer.Option(
         "--redis", envvar="DRAGONLAIR_REDIS",
         help="many server processes: redis://HOST:PORT/N carries each table's news between "
@@ -499,6 +513,18 @@ def serve(
     claim_ttl: Annotated[float, typer.Option(
         min=0.5, max=600, help="with --redis: seconds a process's claim on a table's timers "
                                "and bots lasts unless renewed")] = 10.0,
+    vapid_key: Annotated[Path | None, typer.Option(
+        "--vapid-key", envvar="DRAGONLAIR_VAPID_KEY",
+        help="Web Push for turn-based tables: the VAPID private key (PEM; made by "
+             "`dragonlair push keygen`)")] = None,
+    vapid_subject: Annotated[str | None, typer.Option(
+        "--vapid-subject", envvar="DRAGONLAIR_VAPID_SUBJECT",
+        help="with --vapid-key: a mailto: or https:// address push services may contact "
+             "(default: mailto:dragonlair@ this machine's name)")] = None,
+    away_min: Annotated[float, typer.Option(
+        "--away-min", envvar="DRAGONLAIR_AWAY_SECONDS_MIN", min=1, max=3600,
+        help="the fewest seconds a table may choose before a bot takes an away player's "
+             "seat (tests shorten it)")] = 30.0,
 ) -> None:
     """Run the game server (needs the optional `server` dependencies)."""
     try:
@@ -507,9 +533,14 @@ def serve(
     except ImportError as exc:
         fail_with("cli.err_server_extra", why=str(exc))
         return
-    extra: dict[str, Any] = {"database_url": db, "allowed_origins": tuple(origin or ())}
+    extra: dict[str, Any] = {"database_url": db, "allowed_origins": tuple(origin or ()),
+                             "away_min_s": away_min}
     if data is not None:
         extra["data_dir"] = data
+    if forwarded_allow_ips is not None:
+        from dragonlair.server.security import parse_ips
+
+        extra["forwarded_allow_ips"] = parse_ips(forwarded_allow_ips)
     if redis is not None:
         if not redis.startswith(("redis://", "rediss://", "unix://")):
             fail_with("cli.err_redis_url", url=redis)
@@ -517,6 +548,17 @@ def serve(
             fail_with("cli.err_redis_needs_pg")
         extra.update(redis_url=redis, claim_ttl_s=claim_ttl, claim_renew_s=claim_ttl / 3)
     serve_preflight(db, data, redis)
+    if vapid_key is not None:  # a bad key or subject: one line, before anything starts
+        from dragonlair.server.errors import ServerError
+        from dragonlair.server.push import check_subject, load_key
+
+        try:
+            load_key(vapid_key)
+            if vapid_subject is not None:
+                check_subject(vapid_subject)
+        except ServerError as exc:
+            fail_with(exc.code, **exc.params)
+        extra.update(vapid_key=vapid_key, vapid_subject=vapid_subject)
     shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
@@ -534,6 +576,7 @@ app.command()(learn)
 app.command()(tips)
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(db_app, name="db")
+app.add_typer(push_app, name="push")
 
 
 def main() -> None:

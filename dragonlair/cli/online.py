@@ -452,19 +452,24 @@ def _load_sessions() -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
-def sign_in(server: str, name: str | None) -> Client:
+def sign_in(server: str, name: str | None, lang: str | None = None) -> Client:
     """A client signed in to ``server``: the session kept from last time if it is still
-    good (the same player, so ``--table`` finds their seat), else a new guest."""
+    good (the same player, so ``--table`` finds their seat; a different ``--name`` renames
+    it), else a new guest (named ``name``, or given a friendly name by the server in
+    ``lang``)."""
     sessions = _load_sessions()
     client = Client(server, session=sessions.get(client_key(server)))
     if client.session:
         try:
             client.me()
+            if name and client.user is not None and client.user["display_name"] != name:
+                client.rename(name)
         except Refused:
             client.http.cookies.clear()
-    if client.user is None or (name and client.user["display_name"] != name):
+            client.user = None
+    if client.user is None:
         client.http.cookies.clear()
-        client.guest(name)
+        client.guest(name, lang=lang)
     token = client.session
     if token:
         sessions[client_key(server)] = token
@@ -521,7 +526,7 @@ def play_online(game_id: str, *, server: str, table: str | None, name: str | Non
                 save: Path | None, console: Console) -> int:
     """``dragonlair play GAME --server URL [--table ID]``; the exit code (0: finished)."""
     try:
-        client = sign_in(server, name)
+        client = sign_in(server, name, lang)
     except Refused as exc:
         console.print(f"[bold red]{escape(exc.message(lang))}[/]", highlight=False)
         return 2

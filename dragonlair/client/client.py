@@ -8,7 +8,9 @@ status, this client's seat, the latest view and every event received, merged fro
 newest ``seq`` seen and an idempotency key and waits for its ``ack``; a refusal raises
 :class:`Refused` with the code, params and rule that a client renders from the catalogues.
 A dropped socket is reopened (``hello``, then ``resume`` with the events held) and an action
-whose answer was lost is sent again with the same key, so it is applied once.
+whose answer was lost is sent again with the same key, so it is applied once. Updates come as
+deltas (the ``delta`` feature, docs/protocol.md "Deltas"; ``deltas=False``: whole views),
+applied with :mod:`dragonlair.core.viewdelta` to ``last_view``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
+from dragonlair.core import viewdelta
 from dragonlair.core.i18n import error_message
 
 JSON = dict[str, Any]
@@ -115,9 +118,13 @@ class Client:
         self.close()
 
     # ------------------------------------------------------------------ accounts
-    def guest(self, name: str | None = None) -> JSON:
-        """Sign in as a new guest (a display name, or one made up)."""
-        self.user = self._call("POST", "/api/auth/guest", {"display_name": name} if name else {})
+    def guest(self, name: str | None = None, *, lang: str | None = None) -> JSON:
+        """Sign in as a new guest (a display name, or a friendly one the server makes up, in
+        ``lang`` if given)."""
+        body: JSON = {"display_name": name} if name else {}
+        if lang:
+            body["lang"] = lang
+        self.user = self._call("POST", "/api/auth/guest", body)
         return self.user
 
     def register(self, username: str, password: str, display_name: str | None = None, *,
@@ -141,6 +148,14 @@ class Client:
     def me(self) -> JSON:
         self.user = self._call("GET", "/api/me")
         return self.user
+
+    def rename(self, display_name: str) -> JSON:
+        """Change this account's display name (guests too)."""
+        self.user = self._call("PATCH", "/api/me", {"display_name": display_name})
+        return self.user
+
+    def change_password(self, current: str, new: str) -> None:
+        self._call("POST", "/api/me/password", {"current": current, "new": new})
 
     def create_token(self, name: str = "bot") -> str:
         """A personal API token for this account (shown once): ``Client(url, token=...)``."""
@@ -214,8 +229,12 @@ class TableConnection:
 
     def __init__(self, client: Client, table_id: str, *, reconnects: int = 8,
                  on_message: Callable[[JSON], None] | None = None,
-                 open_timeout: float = 20.0) -> None:
+                 open_timeout: float = 20.0, deltas: bool = True) -> None:
         self.client = client
+        #: ask for updates as deltas (docs/protocol.md, "Deltas"); ``last_view``: the view
+        #: as the server would have sent it last (what the next delta applies to)
+        self.deltas = deltas
+        self.last_view: JSON | None = None
         self.table_id = table_id
         self.reconnects = reconnects
         self.on_message = on_message
@@ -251,7 +270,10 @@ class TableConnection:
         except InvalidStatus as exc:
             raise Refused("server.table.not_found", {"table": self.table_id},
                           status=exc.response.status_code) from None
-        ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL}))
+        hello: JSON = {"type": "hello", "protocol": PROTOCOL}
+        if self.deltas:
+            hello["features"] = [viewdelta.FEATURE]
+        ws.send(json.dumps(hello))
         deadline = time.monotonic() + self.open_timeout
         while True:
             message = json.loads(ws.recv(timeout=max(0.0, deadline - time.monotonic())))
@@ -363,12 +385,20 @@ class TableConnection:
             self.status = self.table.get("status", self.status)
             self.events, self.events_total = [], 0
         if kind in ("welcome", "update"):
-            self.seat = message.get("seat")
+            # absent (an update with a delta): the seat of the view held
+            self.seat = message.get("seat", self.seat)
             self.seq = int(message.get("seq", self.seq))
             self.status = message.get("status", self.status)
             self.clock = message.get("clock")
             self.clock_at = time.time()
-            self.merge(message["view"])
+            try:
+                view = viewdelta.merge_update(self.last_view, message)
+            except viewdelta.DeltaMismatch:  # cannot happen on one ordered socket: resync
+                self.last_view = None
+                self.send({"type": "resume", "since": self.events_total})
+            else:
+                self.last_view = view
+                self.merge(view)
         self.received += 1
         if self.on_message is not None:
             self.on_message(message)

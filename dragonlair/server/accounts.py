@@ -27,6 +27,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
+from dragonlair.server import names, throttle
 from dragonlair.server.db import ApiToken, Seat, Session, User, now
 from dragonlair.server.errors import ServerError
 
@@ -109,21 +110,29 @@ def start_session(request: Request, response: Response, session: OrmSession,
                         expires_at=now() + max_age))
     session.commit()
     response.set_cookie(COOKIE, token, max_age=max_age, httponly=True, samesite="lax",
-                        secure=settings.cookie_secure, path="/")
+                        secure=settings.cookie_secure or request.url.scheme == "https",
+                        path="/")
 
 
 def user_json(user: User) -> dict[str, Any]:
+    """The account as ``/api/me`` tells it; ``profile`` is where its profile is
+    (``/api/users/{profile}``: the username, or ``@<id>`` for a guest, whose username is an
+    internal handle that no screen shows)."""
     return {"id": user.id, "username": user.username, "display_name": user.display_name,
-            "guest": user.is_guest, "bot": bool(user.is_bot)}
+            "guest": user.is_guest, "bot": bool(user.is_bot),
+            "profile": f"@{user.id}" if user.is_guest else user.username}
 
 
 class GuestIn(BaseModel):
     display_name: str | None = Field(default=None, min_length=1, max_length=40)
+    #: the language of a generated name (else the request's ``Accept-Language``)
+    lang: str | None = Field(default=None, max_length=16)
 
 
 class RegisterIn(BaseModel):
     username: str = Field(min_length=3, max_length=32)
-    password: str = Field(min_length=8, max_length=256)
+    #: at least :data:`MIN_PASSWORD` characters (else ``server.auth.weak_password``)
+    password: str = Field(min_length=1, max_length=256)
     display_name: str | None = Field(default=None, min_length=1, max_length=40)
     #: a bot account: it plays through the WebSocket protocol (docs/remote-bots.md)
     bot: bool = False
@@ -142,12 +151,26 @@ def clean_name(text: str) -> str:
     return name
 
 
+def name_taken(session: OrmSession, name: str) -> bool:
+    """Whether an account has this display name (letter case aside)."""
+    return session.scalar(select(func.count()).select_from(User)
+                          .where(func.lower(User.display_name) == name.lower())) != 0
+
+
 @router.post("/auth/guest")
 def guest(body: GuestIn, request: Request, response: Response, session: DB) -> dict[str, Any]:
-    """Play as a guest: one step, a session cookie, no password."""
+    """Play as a guest: one step, a session cookie, no password. Without a ``display_name``
+    the guest gets a friendly one nobody has (an adjective and a creature, in ``lang`` or the
+    ``Accept-Language`` of the request: dragonlair/server/names.py); the username stays an
+    internal handle that no screen shows."""
+    throttle.of_request(request).new_guest(throttle.client_address(request))
     handle = f"guest-{secrets.token_hex(5)}"
-    user = User(username=handle, display_name=clean_name(body.display_name or handle),
-                password_hash=None, is_guest=True)
+    if body.display_name is not None:
+        display = clean_name(body.display_name)
+    else:
+        lang = names.language(body.lang, request.headers.get("accept-language"))
+        display = names.unique_name(lang, lambda name: name_taken(session, name))
+    user = User(username=handle, display_name=display, password_hash=None, is_guest=True)
     session.add(user)
     session.commit()
     start_session(request, response, session, user)
@@ -157,14 +180,34 @@ def guest(body: GuestIn, request: Request, response: Response, session: DB) -> d
 @router.post("/auth/register")
 def register(body: RegisterIn, request: Request, response: Response,
              session: DB) -> dict[str, Any]:
-    """A new account (argon2id hash of the password) and a session."""
+    """A new account (argon2id hash of the password) and a session. Signed in as a guest,
+    the guest's own account becomes the registered one (its games, seats and ratings stay
+    with it; it keeps its display name unless ``display_name`` is given), and the session
+    token is replaced."""
+    throttle.of_request(request).new_registration(throttle.client_address(request))
     if not USERNAME.match(body.username) or body.username.lower().startswith("guest-"):
         raise ServerError("server.auth.bad_username", 422)
-    user = User(username=body.username,
-                display_name=clean_name(body.display_name or body.username),
-                password_hash=_hasher.hash(body.password), is_guest=False, is_bot=body.bot)
-    session.add(user)
+    check_password(body.password)
+    display = clean_name(body.display_name) if body.display_name is not None else None
+    current = optional_user(request, session)
+    if current is not None and current.is_guest:
+        user = current
+        if body.bot and (session.scalar(select(func.count()).select_from(Seat)
+                                        .where(Seat.user_id == user.id)) or 0):
+            raise ServerError("server.auth.bot_has_games", 409)
+        user.username = body.username
+        user.password_hash = _hasher.hash(body.password)
+        user.is_guest = False
+        user.is_bot = body.bot
+        if display is not None:
+            user.display_name = display
+    else:
+        user = User(username=body.username, display_name=display or body.username,
+                    password_hash=_hasher.hash(body.password), is_guest=False, is_bot=body.bot)
+        session.add(user)
     try:
+        if user is current:
+            end_session(request, session)  # the guest's token: a new one follows
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -175,6 +218,11 @@ def register(body: RegisterIn, request: Request, response: Response,
 
 @router.post("/auth/login")
 def login(body: LoginIn, request: Request, response: Response, session: DB) -> dict[str, Any]:
+    """A session for a registered account. After repeated failures, per account and per
+    client address, ``429 server.auth.throttled`` before the password is looked at
+    (dragonlair/server/throttle.py)."""
+    limiter, address = throttle.of_request(request), throttle.client_address(request)
+    limiter.check_login(body.username, address)
     user = session.scalar(select(User).where(User.username == body.username))
     stored = user.password_hash if user is not None else None
     try:
@@ -183,26 +231,97 @@ def login(body: LoginIn, request: Request, response: Response, session: DB) -> d
     except (VerificationError, InvalidHashError):
         ok = False
     if not ok or user is None:
+        limiter.login_failed(body.username, address)
         raise ServerError("server.auth.bad_credentials", 401)
+    limiter.login_succeeded(body.username)
     if stored is not None and _hasher.check_needs_rehash(stored):
         user.password_hash = _hasher.hash(body.password)
     start_session(request, response, session, user)
     return user_json(user)
 
 
-@router.post("/auth/logout")
-def logout(request: Request, response: Response, session: DB) -> dict[str, Any]:
-    token = request.cookies.get(COOKIE)
+def end_session(request: Request, session: OrmSession) -> None:
+    """Forget the request's session token, a cookie's or a bearer one (not committed
+    here; an API token stays: it is revoked by its own route)."""
+    token = request_token(request.cookies, request.headers)
     if token and len(token) <= 128:
         session.execute(delete(Session).where(Session.token_hash == token_hash(token)))
-        session.commit()
+
+
+@router.post("/auth/logout")
+def logout(request: Request, response: Response, session: DB) -> dict[str, Any]:
+    end_session(request, session)
+    session.commit()
     response.delete_cookie(COOKIE, path="/")
     return {"ok": True}
 
 
 @router.get("/me")
-def me(user: CurrentUser) -> dict[str, Any]:
+def me(user: CurrentUser, request: Request, session: DB) -> dict[str, Any]:
+    """The signed-in account. A guest made before guests had friendly names (its display
+    name is its handle) gets one now, in the request's language."""
+    if user.is_guest and user.display_name == user.username:
+        lang = names.language(None, request.headers.get("accept-language"))
+        user.display_name = names.unique_name(lang, lambda name: name_taken(session, name))
+        session.commit()
     return user_json(user)
+
+
+class MeIn(BaseModel):
+    display_name: str = Field(min_length=1, max_length=40)
+
+
+class PasswordIn(BaseModel):
+    current: str = Field(min_length=1, max_length=256)
+    new: str = Field(min_length=1, max_length=256)
+
+
+#: the shortest password an account may have
+MIN_PASSWORD = 8
+
+
+def check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise ServerError("server.auth.weak_password", 422, min=MIN_PASSWORD)
+
+
+@router.patch("/me")
+def rename(body: MeIn, request: Request, user: CurrentUser, session: DB) -> dict[str, Any]:
+    """Change the account's display name (guests too). The seats of tables this process
+    holds take it at once (their next welcome carries it); others read it when loaded."""
+    user.display_name = clean_name(body.display_name)
+    session.commit()
+    hub = getattr(request.app.state, "hub", None)
+    for runtime in list(getattr(hub, "tables", {}).values()):
+        for seat in getattr(runtime, "seats", []):
+            if seat.user_id == user.id and seat.kind == "human":
+                seat.name = user.display_name
+    return user_json(user)
+
+
+@router.post("/me/password")
+def change_password(body: PasswordIn, request: Request, user: CurrentUser,
+                    session: DB) -> dict[str, Any]:
+    """Change a registered account's password: the current one must be given; every other
+    session of the account ends (this one stays signed in)."""
+    if user.is_guest or user.password_hash is None:
+        raise ServerError("server.auth.guest_no_password", 403)
+    # a wrong current password counts as a failed login (the same throttle, checked before
+    # argon2 runs): a stolen session cannot guess the password at full speed
+    limiter, address = throttle.of_request(request), throttle.client_address(request)
+    limiter.check_login(user.username, address)
+    try:
+        _hasher.verify(user.password_hash, body.current)
+    except (VerificationError, InvalidHashError):
+        limiter.login_failed(user.username, address)
+        raise ServerError("server.auth.wrong_password", 403) from None
+    check_password(body.new)
+    user.password_hash = _hasher.hash(body.new)
+    keep = request_token(request.cookies, request.headers)
+    session.execute(delete(Session).where(Session.user_id == user.id,
+                                          Session.token_hash != token_hash(keep or "")))
+    session.commit()
+    return {"ok": True}
 
 
 # ---------------------------------------------------------------- bot accounts, API tokens

@@ -15,18 +15,24 @@ from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from dragonlair.server import accounts, coach, history, invites, learn, lobby, profiles, rules, ws
 from dragonlair.server import characters as characters_api
+from dragonlair.server import push as push_api
+from dragonlair.server import rematch as rematch_api
 from dragonlair.server import tips as tips_api
 from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
 from dragonlair.server.migrate import upgrade
 from dragonlair.server.openapi import ERROR_RESPONSES, http_error
+from dragonlair.server.security import CrossSiteGuard
 from dragonlair.server.settings import Settings
 from dragonlair.server.tables import PROTOCOL, Hub
-from dragonlair.web import mount_client
+from dragonlair.server.throttle import Throttle
+from dragonlair.web import GZIP_MINIMUM, mount_client
 
 log = logging.getLogger("dragonlair.server")
 
@@ -39,6 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         raise ServerError("server.config.redis_sqlite", 500)
     engine = make_engine(settings.url(), settings.sqlite_synchronous)
     sessions = make_sessionmaker(engine)
+    # Web Push (docs/server.md, "Turn alerts and Web Push"): a bad key stops the start here
+    pusher = push_api.make_pusher(settings, sessions)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -46,15 +54,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         executor = ThreadPoolExecutor(max(1, settings.bot_workers),
                                       thread_name_prefix="dragonlair-bot")
         hub = Hub(settings, sessions, executor, bus=make_bus(settings.redis_url))
+        hub.pusher = pusher
         app.state.hub = hub
         await hub.bus.start()  # many processes: Redis must answer at start
         resumed = await hub.resume_all()
         log.info("dragonlair server ready; %d running table(s) resumed", resumed)
+        expiry = lobby.Expiry(hub)  # open tables never started expire (lobby.py)
+        expiry.start()
         try:
             yield
         finally:
+            expiry.stop()
             await hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
+            if pusher is not None:
+                pusher.close()
             engine.dispose()
 
     app = FastAPI(title="Dragonlair", version=str(PROTOCOL), lifespan=lifespan,
@@ -64,10 +78,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.engine = engine
+    app.state.pusher = pusher
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        wait = exc.params.get("retry_after") if exc.status == 429 else None
+        headers = {"Retry-After": str(wait)} if isinstance(wait, int) else None
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -77,6 +94,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"code": "server.request.invalid", "params": {"errors": problems},
                              "rule": None}, status_code=422)
 
+    # JSON answers gzipped when asked, from GZIP_MINIMUM bytes; the client's files are
+    # precompressed (dragonlair/web: already encoded, left alone); WebSockets untouched.
+    # Added first, so the innermost: it sees each answer whole (docs/server.md)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
     limit = settings.limits.max_body_bytes
 
     @app.middleware("http")
@@ -102,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(rematch_api.router)
     app.include_router(invites.router)
     app.include_router(history.router)
     app.include_router(profiles.router)
@@ -110,10 +132,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(coach.router)
     app.include_router(learn.router)
     app.include_router(characters_api.router)
+    app.include_router(push_api.router)
     app.include_router(ws.router)
     # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets
     mount_client(app)
+    # below the routes (the last added runs first): the proxy's word on scheme and client
+    # address, then cross-site refusals (dragonlair/server/security.py)
+    app.add_middleware(CrossSiteGuard, allowed=settings.allowed_origins)
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.forwarded_allow_ips))
+    app.state.throttle = Throttle.of(settings)
     return app
+
+
+def uvicorn_config(app: FastAPI, settings: Settings, host: str, port: int,
+                   **kwargs: Any) -> Any:
+    """The ``uvicorn.Config`` of ``dragonlair serve`` (tests run the same): a WebSocket
+    frame over ``ws_max_size`` (64 KiB) closes the socket with 1009 (docs/protocol.md)."""
+    import uvicorn
+
+    return uvicorn.Config(
+        app, host=host, port=port, ws_max_size=max(65536, settings.limits.max_message_chars * 8),
+        # views are small; compressing each one for each viewer cost more CPU than
+        # anything else on the event loop
+        ws_per_message_deflate=kwargs.pop("ws_per_message_deflate", False),
+        # the application believes X-Forwarded-* itself, from settings.forwarded_allow_ips
+        proxy_headers=False,
+        log_level=kwargs.pop("log_level", "info"), **kwargs)
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
@@ -126,12 +170,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     # the database thread waits for the interpreter lock after each statement: hand it over
     # sooner than the default 5 ms (docs/server.md, "Performance")
     sys.setswitchinterval(0.0005)
-    config = uvicorn.Config(
-        app, host=host, port=port, ws_max_size=max(65536, settings.limits.max_message_chars * 8),
-        # views are small; compressing each one for each viewer cost more CPU than
-        # anything else on the event loop
-        ws_per_message_deflate=kwargs.pop("ws_per_message_deflate", False),
-        log_level=kwargs.pop("log_level", "info"), **kwargs)
+    config = uvicorn_config(app, settings, host, port, **kwargs)
 
     class Server(uvicorn.Server):
         """Calls ``on_ready`` once the socket listens: the lifespan's startup (migrations,

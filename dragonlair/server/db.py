@@ -68,7 +68,8 @@ class Session(Base):
 
 class GameTable(Base):
     """A table: a game with its options, seats and action log. ``status``: ``open``
-    (seats being filled), ``running``, ``finished``."""
+    (seats being filled), ``running``, ``finished``, ``expired`` (open, never started:
+    docs/server.md, "Away players and abandoned tables")."""
 
     __tablename__ = "tables"
 
@@ -83,6 +84,12 @@ class GameTable(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: the bot that takes a person's seat when they time out or leave (migration 0002)
     takeover_bot: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    #: what happens to a seat whose person is away (migration 0006; dragonlair/server/
+    #: presence.py): ``{"kind": "bot", "seconds": S}`` or ``{"kind": "wait"}``; ``None``
+    #: (tables older than it): the default policy
+    away: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: an open table not started by then becomes ``expired`` (migration 0006)
+    expires_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=now)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -246,6 +253,9 @@ class ChatMessage(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float, default=now)
+    #: ``table`` (every viewer) or ``spectators`` (a spectator's line while the game ran:
+    #: the players get it once the game is over; migration 0007)
+    channel: Mapped[str] = mapped_column(String(16), default="table", server_default="table")
 
 
 class Invite(Base):
@@ -279,6 +289,46 @@ class ApiToken(Base):
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[float] = mapped_column(Float, default=now)
 # ---- end bot accounts ----
+
+
+# ---- rematch (migration 0007) ----
+class Rematch(Base):
+    """The offer to play a finished table again (dragonlair/server/rematch.py): ``state``
+    ``offered``, ``declined``, ``expired`` or ``started`` (``new_table``); ``accepted``: the
+    seats that said yes (bot seats at once); ``declined_by``: the seat that said no."""
+
+    __tablename__ = "rematches"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    state: Mapped[str] = mapped_column(String(16))
+    offered_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    accepted: Mapped[list[int]] = mapped_column(JSON)
+    declined_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    new_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
+# ---- end rematch ----
+
+
+# ---- Web Push (migration 0008) ----
+class PushSubscription(Base):
+    """A browser's Web Push subscription (dragonlair/server/push.py): the push service's
+    ``endpoint`` (unique, by its SHA-256), the browser's P-256 key ``p256dh`` and ``auth``
+    secret (base64url), and the language its notifications are written in."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         index=True)
+    endpoint_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    endpoint: Mapped[str] = mapped_column(Text)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    lang: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+# ---- end Web Push ----
 
 
 SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")

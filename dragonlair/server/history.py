@@ -18,7 +18,7 @@ from fastapi import APIRouter, Query, Request
 from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
-from dragonlair.server.accounts import COOKIE, user_from_token
+from dragonlair.server.accounts import request_token, user_from_token
 from dragonlair.server.db import ActionRow
 from dragonlair.server.errors import ServerError
 from dragonlair.server.invites import refusals
@@ -80,7 +80,7 @@ async def replay(table_id: str, request: Request,
     perspectives open to them are that seat's and a spectator's)."""
     from dragonlair.server.lobby import get_table, record, table_json
 
-    token = request.cookies.get(COOKIE)
+    token = request_token(request.cookies, request.headers)  # a cookie or a bearer token
 
     def work(s: OrmSession) -> JSON:
         table = get_table(s, table_id)

@@ -112,9 +112,9 @@ def _creators_open_table(s: OrmSession, table_id: str, user_id: int) -> GameTabl
 def _seat_row(s: OrmSession, table_id: str, seat: int) -> Seat:
     row = s.scalar(select(Seat).where(Seat.table_id == table_id, Seat.seat == seat))
     if row is None:
-        raise ServerError("server.seat.not_found", 404, seat=seat)
+        raise ServerError("server.seat.not_found", 404, seat=seat, number=seat + 1)
     if row.kind == "human":
-        raise ServerError("server.seat.taken", 409, seat=seat)
+        raise ServerError("server.seat.taken", 409, seat=seat, number=seat + 1)
     return row
 
 
@@ -146,7 +146,7 @@ async def set_seat(table_id: str, seat: SeatNumber, body: SeatSet, request: Requ
         done = s.execute(update(Seat).where(Seat.id == row.id, Seat.kind != "human")
                          .values(kind=body.kind, bot=bot, user_id=None))
         if done.rowcount != 1:  # type: ignore[attr-defined]
-            raise ServerError("server.seat.taken", 409, seat=seat)
+            raise ServerError("server.seat.taken", 409, seat=seat, number=seat + 1)
         s.commit()
         out = table_json(s, table, detail=True)
         if token is not None:
@@ -170,7 +170,7 @@ async def revoke(table_id: str, seat: SeatNumber, request: Request,
         table = _creators_open_table(s, table_id, user.id)
         row = _seat_row(s, table_id, seat)
         if row.kind != "invite":
-            raise ServerError("server.invite.none", 409, seat=seat)
+            raise ServerError("server.invite.none", 409, seat=seat, number=seat + 1)
         s.execute(delete(Invite).where(Invite.table_id == table_id, Invite.seat == seat))
         row.kind, row.bot, row.user_id = "open", None, None
         s.commit()

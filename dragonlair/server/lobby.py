@@ -18,11 +18,12 @@ from dragonlair.server.accounts import DB, CurrentUser
 from dragonlair.server.clocks import ClockIn, ClockSpec
 from dragonlair.server.db import ActionRow, GameTable, Seat, SeatChange, now
 from dragonlair.server.errors import ServerError
+from dragonlair.server.presence import AwayIn, away_policy
 from dragonlair.server.tables import Hub, action_count, entry, read_seats
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
-STATUSES = ("open", "running", "finished")
+STATUSES = ("open", "running", "finished", "expired")
 
 
 @router.get("/games")
@@ -63,6 +64,10 @@ class TableIn(BaseModel):
     #: the bot that takes the seat of a player who times out or leaves (default: the
     #: game's default bot)
     takeover_bot: str | None = Field(default=None, min_length=1, max_length=64)
+    #: when a player is away (docs/server.md, "Away players and abandoned tables"):
+    #: ``{"kind": "bot", "seconds": S}`` or ``{"kind": "wait"}``; none given: a bot after
+    #: the server's away time, or waiting on a turn-based table (its clock decides)
+    away: AwayIn | None = None
 
 
 class JoinIn(BaseModel):
@@ -81,6 +86,7 @@ def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[st
         "seats": [seat.to_json() for seat in read_seats(s, table.id)],
         "result": table.result,
         "clock": table.clock, "takeover_bot": table.takeover_bot,
+        "away": table.away, "expires_at": table.expires_at,
     }
     if detail:
         out["seq"] = action_count(s, table.id)
@@ -135,6 +141,9 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
             raise ServerError("server.table.unknown_bot", 422, bot=seat.bot, known=known)
     if body.takeover_bot is not None and body.takeover_bot not in known:
         raise ServerError("server.table.unknown_bot", 422, bot=body.takeover_bot, known=known)
+    settings = request.app.state.settings
+    spec = ClockSpec.from_input(body.clock)
+    away = away_policy(body.away, spec, settings)
     opened = s.scalar(select(func.count()).select_from(GameTable).where(
         GameTable.created_by == user.id, GameTable.status == "open")) or 0
     limit = request.app.state.settings.limits.max_open_tables_per_user
@@ -143,7 +152,8 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
     table = GameTable(id=new_table_id(), game=body.game,
                       game_version=game.info.version, options=game.record_options(),
                       status="open", rated=body.rated, created_by=user.id,
-                      clock=ClockSpec.from_input(body.clock).to_json(),
+                      clock=spec.to_json(), away=away.to_json(),
+                      expires_at=hub_of(request).clock.now() + settings.open_table_ttl_s,
                       takeover_bot=body.takeover_bot or p.default_bot)
     s.add(table)
     s.flush()
@@ -162,16 +172,23 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
 
 
 @router.get("/tables")
-def list_tables(s: DB, status: Annotated[list[Literal["open", "running", "finished"]] | None,
-                                         Query()] = None,
+def list_tables(s: DB, request: Request,
+                status: Annotated[list[Literal["open", "running", "finished", "expired"]] | None,
+                                  Query()] = None,
                 limit: Annotated[int, Query(ge=1, le=200)] = 100,
                 offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
                 game: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
                 ) -> list[dict[str, Any]]:
-    """Tables by status (default: open and running), newest first; a page of ``limit``
-    from ``offset`` on (a shorter page is the last), of one ``game`` if given."""
+    """Tables by status (default: open and running: those one can still join or watch),
+    newest first; a page of ``limit`` from ``offset`` on (a shorter page is the last), of
+    one ``game`` if given. An open table past its expiry is not listed as open even before
+    the sweep marks it ``expired``."""
     wanted = status or ["open", "running"]
     query = select(GameTable).where(GameTable.status.in_(wanted))
+    if "open" in wanted:
+        at = hub_of(request).clock.now()
+        query = query.where((GameTable.status != "open") | GameTable.expires_at.is_(None)
+                            | (GameTable.expires_at > at))
     if game is not None:
         query = query.where(GameTable.game == game)
     tables = s.scalars(query.order_by(GameTable.created_at.desc(), GameTable.id.desc())
@@ -192,8 +209,11 @@ def show_table(table_id: str, request: Request, s: DB) -> dict[str, Any]:
 async def join(table_id: str, body: JoinIn, request: Request,
                user: CurrentUser) -> dict[str, Any]:
     """Take an open seat (the one named, or the first) of a table not yet started."""
+    at = hub_of(request).clock.now()
+
     def work(s: OrmSession) -> dict[str, Any]:
         table = get_table(s, table_id)
+        expire_if_due(s, table, at)
         if table.status != "open":
             raise ServerError("server.table.not_open", 409, status=table.status)
         if s.scalar(select(Seat.seat).where(Seat.table_id == table_id,
@@ -266,8 +286,11 @@ async def take_over(table_id: str, request: Request, user: Any,
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Start a table whose seats are all taken (by its creator or a seated player)."""
+    at = hub_of(request).clock.now()
+
     def work(s: OrmSession) -> dict[str, Any]:
         table = get_table(s, table_id)
+        expire_if_due(s, table, at)
         if table.status != "open":
             raise ServerError("server.table.not_open", 409, status=table.status)
         seats = read_seats(s, table_id)
@@ -326,3 +349,67 @@ def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
+
+
+# ------------------------------------------------------------ open tables expire
+def expire_if_due(s: OrmSession, table: GameTable, at: float) -> None:
+    """An open table past its ``expires_at`` becomes ``expired`` now (committed), before a
+    join or a start is judged on it (the sweep may not have come yet)."""
+    if table.status == "open" and table.expires_at is not None and table.expires_at <= at:
+        expire_open(s, at, table.id)
+        s.refresh(table)
+
+
+def expire_open(s: OrmSession, at: float, table_id: str | None = None) -> list[str]:
+    """Mark every open table whose ``expires_at`` has passed (or only ``table_id``)
+    ``expired``, with ``finished_at`` the moment; the ids (docs/server.md, "Away players
+    and abandoned tables"). Many processes may run it at once: the update decides."""
+    query = select(GameTable.id).where(GameTable.status == "open",
+                                       GameTable.expires_at.is_not(None),
+                                       GameTable.expires_at <= at)
+    if table_id is not None:
+        query = query.where(GameTable.id == table_id)
+    ids = list(s.scalars(query))
+    if ids:
+        s.execute(update(GameTable).where(GameTable.id.in_(ids), GameTable.status == "open")
+                  .values(status="expired", finished_at=now()))
+        s.commit()
+    return ids
+
+
+class Expiry:
+    """Every ``Settings.expiry_sweep_s`` seconds (of the hub's clock), open tables past
+    their expiry become ``expired``; their viewers here are told (an ``update`` with the
+    status) and so are the other processes."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.timer: Any = None
+
+    def start(self) -> None:
+        def due() -> None:
+            self.timer = None
+            if not self.hub.closing:
+                self.hub.spawn(self.sweep())
+
+        self.timer = self.hub.clock.call_at(
+            self.hub.clock.now() + self.hub.settings.expiry_sweep_s, due)
+
+    async def sweep(self) -> None:
+        hub = self.hub
+        try:
+            at = hub.clock.now()
+            ids = await hub.db(lambda s: expire_open(s, at))
+            for table_id in ids:
+                if table_id in hub.tables:
+                    await hub.changed(table_id)
+                else:
+                    hub.announce(table_id, {"k": "lobby"}, None, None)
+        finally:
+            if not hub.closing and self.timer is None:
+                self.start()
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None

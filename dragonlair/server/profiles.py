@@ -29,6 +29,19 @@ class PlayerOut(BaseModel):
     kind: Literal["user", "bot"]
     name: str
     display_name: str
+    #: a person's profile address (``/api/users/{profile}``): the username of an account,
+    #: ``@<id>`` for a guest (whose username is an internal handle nobody is shown)
+    profile: str | None = None
+
+
+def user_player(user: User) -> PlayerOut:
+    return PlayerOut(kind="user", name=user.username, display_name=user.display_name,
+                     profile=profile_key(user))
+
+
+def profile_key(user: User) -> str:
+    """Where a person's profile is: their username, or ``@<id>`` for a guest."""
+    return f"@{user.id}" if user.is_guest else user.username
 
 
 class LeaderOut(BaseModel):
@@ -82,7 +95,10 @@ class RecentOut(BaseModel):
 
 
 class ProfileOut(BaseModel):
+    #: the login name of an account (a guest's is an internal handle: show ``display_name``)
     username: str
+    #: where this profile is (:func:`profile_key`)
+    profile: str
     display_name: str
     guest: bool
     created_at: float
@@ -125,7 +141,7 @@ def player_of(s: OrmSession, rating: Rating) -> PlayerOut:
     if rating.user_id is not None:
         user = s.get(User, rating.user_id)
         if user is not None:
-            return PlayerOut(kind="user", name=user.username, display_name=user.display_name)
+            return user_player(user)
     bot = rating.bot or rating.player
     return PlayerOut(kind="bot", name=bot, display_name=f"bot {bot}")
 
@@ -146,8 +162,12 @@ def leaderboard(game: Annotated[str, Path(max_length=64)], s: DB,
 
 @router.get("/users/{name}", response_model=ProfileOut)
 def profile(name: Annotated[str, Path(max_length=64)], s: DB) -> ProfileOut:
-    """A player's profile: ratings per game with their history, and recent finished tables."""
-    user = s.scalar(select(User).where(User.username == name))
+    """A player's profile: ratings per game with their history, and recent finished tables.
+    ``name`` is a username, or ``@<id>`` (how a guest's profile is addressed)."""
+    if name.startswith("@") and name[1:].isdigit() and len(name) < 20:
+        user = s.get(User, int(name[1:]))
+    else:
+        user = s.scalar(select(User).where(User.username == name))
     if user is None:
         raise ServerError("server.user.not_found", 404, user=name[:64])
     ratings = []
@@ -172,7 +192,8 @@ def profile(name: Annotated[str, Path(max_length=64)], s: DB) -> ProfileOut:
         recent.append(RecentOut(table_id=table.id, game=table.game, rated=table.rated,
                                 finished_at=table.finished_at, seat=seat, placing=placing,
                                 taken_over=(table.id, seat) in taken))
-    return ProfileOut(username=user.username, display_name=user.display_name,
+    return ProfileOut(username=user.username, profile=profile_key(user),
+                      display_name=user.display_name,
                       guest=user.is_guest, created_at=user.created_at, ratings=ratings,
                       recent=recent)
 
@@ -206,8 +227,7 @@ def table_ratings(table_id: Annotated[str, Path(max_length=64)], s: DB) -> Table
     players: list[PlayerOut | None] = []
     for seat in s.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)):
         user = s.get(User, seat.user_id) if seat.user_id is not None else None
-        players.append(PlayerOut(kind="user", name=user.username,
-                                 display_name=user.display_name) if user is not None
+        players.append(user_player(user) if user is not None
                        else PlayerOut(kind="bot", name=seat.bot, display_name=f"bot {seat.bot}")
                        if seat.kind == "bot" and seat.bot else None)
     return TableRatingsOut(table_id=table.id, rated=table.rated, players=players,

@@ -4,7 +4,7 @@ The WebSocket protocol (docs/protocol.md) is JSON objects with a ``type``. What 
 send is declared where the server reads it (``dragonlair.server.ws.MODELS``: ``hello``,
 ``act``, ``resume``, ``ping``, ``chat``, ``resign``); what the server sends is declared here
 (``welcome``, ``ack``, ``update``, ``error``, ``pong``, ``chat``, ``chat_history``,
-``takeover``, ``resigned``). Both are published as
+``takeover``, ``resigned``, ``presence``). Both are published as
 one JSON Schema document, ``protocol.v<N>.json``, in ``dragonlair/schemas/`` (package data)
 and ``docs/schemas/``; regenerate both after changing a model with::
 
@@ -77,6 +77,9 @@ class ChatLine(_Strict):
     name: str
     text: str = Field(description="plain text: clients escape it")
     at: float = Field(description="seconds since the epoch")
+    channel: Literal["table", "spectators"] = Field(
+        default="table", description="`table`: every viewer's; `spectators`: a spectator's "
+                                     "line while the game ran (players get it after the end)")
 
 
 class SeatClockOut(_Strict):
@@ -100,6 +103,39 @@ class ClockOut(_Strict):
     seats: list[SeatClockOut]
 
 
+class PresenceSeat(_Strict):
+    """A seat held by a person: connected (any of their sockets on the table), since when
+    not, and when the away policy's bot takes the seat (docs/protocol.md, "Presence")."""
+
+    seat: int = Field(ge=0)
+    connected: bool
+    since: float | None = Field(description="server time the person was last connected; "
+                                "null: connected")
+    takeover_at: float | None = Field(description="server time the table's takeover bot "
+                                      "takes the seat unless the person comes back; null: "
+                                      "it will not (connected, game not running, or the "
+                                      "table waits)")
+
+
+class AwayOut(_Strict):
+    kind: Literal["bot", "wait"]
+    seconds: float | None = None
+
+
+class PresenceInfo(_Strict):
+    """Who is connected (the ``presence`` part of ``welcome``)."""
+
+    now: float = Field(description="the server's time (seconds since the epoch)")
+    away: AwayOut = Field(description="the table's away policy")
+    seats: list[PresenceSeat] = Field(description="one entry per seat held by a person")
+
+
+class Presence(PresenceInfo, _Out):
+    """Sent to every viewer when a person's presence or a countdown changes."""
+
+    type: Literal["presence"]
+
+
 class Welcome(_Out):
     """The answer to ``hello``: the table, the receiver's seat (null: a spectator), the log
     length and the whole view (all events)."""
@@ -111,7 +147,10 @@ class Welcome(_Out):
     seq: int = Field(ge=0, description="the action log's length")
     view: View
     chat: list[ChatLine] = Field(default_factory=list, description="the newest chat lines")
+    features: list[str] | None = Field(default=None, description="the features of "
+                                       "`hello.features` this server turned on; absent: none")
     clock: ClockOut | None = Field(default=None, description="absent: the table has no clock")
+    presence: PresenceInfo | None = Field(default=None, description="who is connected")
 
 
 class Ack(_Out):
@@ -124,13 +163,23 @@ class Ack(_Out):
 
 class Update(_Out):
     """After every change: the view for the receiver's seat with the events it has not been
-    sent (from ``view.events_since``)."""
+    sent (from ``view.events_since``). To a client that asked for the ``delta`` feature, only
+    what changed since the view it holds (``delta``) instead of ``view``, except after
+    ``resume`` and a change of seat (docs/protocol.md, "Deltas")."""
 
     type: Literal["update"]
     seq: int = Field(ge=0)
-    status: str
-    seat: int | None
-    view: View
+    status: str | None = Field(default=None, description="absent (only in an update with "
+                               "`delta`): the status last sent")
+    seat: int | None = Field(default=None, description="`null`: a spectator; absent (only "
+                             "in an update with `delta`): the seat of the view held")
+    view: View | None = Field(default=None, description="the whole view; absent: `delta`")
+    delta: dict[str, Any] | None = Field(
+        default=None, description="with the `delta` feature: the patch turning the view "
+        "held (its `events_since` set to its `events_total`) into this one: each key names "
+        "a key (or a list's index) there, its value a patch one level down (an object), "
+        "`[value]` (set), `[]` (remove the key) or `[at, items]` (the list keeps `at` items, "
+        "then `items`)")
     clock: ClockOut | None = Field(default=None, description="absent: the table has no clock")
 
 
@@ -170,7 +219,7 @@ class Takeover(_Out):
     type: Literal["takeover"]
     seat: int = Field(ge=0)
     bot: str
-    reason: str = Field(description="`timeout`, `left` or `resigned`")
+    reason: str = Field(description="`timeout`, `left`, `resigned` or `away`")
     seq: int = Field(ge=0)
 
 
@@ -181,11 +230,24 @@ class Resigned(_Out):
     seat: int = Field(ge=0)
 
 
+class RematchNote(_Out):
+    """The rematch offer of a finished table (docs/protocol.md, "Rematch"), to every viewer
+    at each change and after a ``welcome``."""
+
+    type: Literal["rematch"]
+    state: Literal["none", "offered", "declined", "expired", "started"]
+    accepted: list[int] = Field(description="the seats (of the finished table) that accepted")
+    asked: list[int] = Field(description="the seats whose people are asked")
+    expires_at: float | None = Field(default=None, description="server time the offer ends")
+    by: int | None = Field(default=None, description="`declined`: the seat that declined")
+    table: str | None = Field(default=None, description="`started`: the new table's id")
+
+
 #: what the server sends, by type
 SERVER_MESSAGES: dict[str, type[BaseModel]] = {
     "welcome": Welcome, "ack": Ack, "update": Update, "error": Error, "pong": Pong,
     "chat": ChatPosted, "chat_history": ChatHistory, "takeover": Takeover,
-    "resigned": Resigned,
+    "resigned": Resigned, "presence": Presence, "rematch": RematchNote,
 }
 
 

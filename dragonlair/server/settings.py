@@ -53,6 +53,22 @@ class Limits:
     chat_per_minute: float = 20.0
     chat_burst: int = 5
     chat_history: int = 50
+    #: login throttling (dragonlair/server/throttle.py, docs/server.md "Security notes"):
+    #: failures that cost nothing per account and per client address, the first delay after
+    #: them (doubled with each further failure), its cap, and how long failures are kept
+    login_free_failures: int = 5
+    login_address_free_failures: int = 20
+    login_delay_s: float = 2.0
+    login_max_delay_s: float = 900.0
+    login_forget_s: float = 3600.0
+    #: new accounts per client address: guests a minute and registrations an hour (token
+    #: buckets), and the bursts saved up
+    guests_per_minute: float = 10.0
+    guest_burst: int = 10
+    registrations_per_hour: float = 20.0
+    registration_burst: int = 5
+    #: Web Push (dragonlair/server/push.py): subscriptions a user may hold (one per browser)
+    max_push_subscriptions: int = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +77,11 @@ class Settings:
 
     ``database_url``: a SQLAlchemy URL; ``None`` means a SQLite file ``dragonlair.db`` in
     ``data_dir`` (created, with the folder, on first start). ``allowed_origins``: origins (as
-    ``scheme://host[:port]``) whose pages may open a WebSocket, besides the server's own
-    (an ``Origin`` equal to the request's ``Host``). ``cookie_secure``: send the session cookie
-    over HTTPS only (set it behind TLS). ``bot_workers``: threads that think for bots.
+    ``scheme://host[:port]``) whose pages may open a WebSocket or send a state-changing REST
+    request, besides the server's own (an ``Origin`` equal to the request's ``Host``).
+    ``cookie_secure``: always mark the session cookie ``Secure`` (without it, it is marked so
+    whenever the request came over TLS, as a trusted proxy tells). ``bot_workers``: threads
+    that think for bots.
     ``sqlite_synchronous``: ``FULL`` (default: an acknowledged action survives a power cut)
     or ``NORMAL`` (faster in WAL mode; survives a crash of the server, not of the machine)."""
 
@@ -71,6 +89,11 @@ class Settings:
     data_dir: Path = DEFAULT_DATA_DIR
     allowed_origins: tuple[str, ...] = ()
     cookie_secure: bool = False
+    #: proxies whose ``X-Forwarded-Proto``/``X-Forwarded-For`` are believed (addresses,
+    #: networks, ``*``; uvicorn's default: the machine itself) and client addresses spared
+    #: the per-address throttles (dragonlair/server/security.py, throttle.py)
+    forwarded_allow_ips: tuple[str, ...] = ("127.0.0.1", "::1")
+    throttle_exempt: tuple[str, ...] = ("127.0.0.0/8", "::1")
     session_days: int = 30
     bot_workers: int = 2
     sqlite_synchronous: str = "FULL"
@@ -87,6 +110,26 @@ class Settings:
     redis_url: str | None = None
     claim_ttl_s: float = 10.0
     claim_renew_s: float = 3.0
+    #: Web Push for turn-based tables (docs/server.md, "Turn alerts and Web Push"): the
+    #: VAPID private key (a PEM file, ``dragonlair push keygen``; ``None``: no push), the
+    #: ``sub`` claim (``mailto:...`` or ``https://...``; ``None``: ``mailto:`` the
+    #: machine's name), and origins of push endpoints allowed besides ``https://`` push
+    #: services (tests: a local receiver, ``http://127.0.0.1:PORT``)
+    vapid_key: Path | None = None
+    vapid_subject: str | None = None
+    push_test_origins: tuple[str, ...] = ()
+    #: how long a rematch offer stands (seconds of ``clock``; dragonlair/server/rematch.py)
+    rematch_timeout_s: float = 120.0
+    #: away players (docs/server.md, "Away players and abandoned tables"): the seconds a
+    #: person may be disconnected from a running real-time table before its takeover bot
+    #: takes the seat, unless the table chose otherwise; the fewest seconds a table may
+    #: choose (``dragonlair serve --away-min``, ``$DRAGONLAIR_AWAY_SECONDS_MIN``: the e2e
+    #: tests shorten it); how long an open table waits to be started before it expires, and
+    #: how often the server looks for such tables
+    away_seconds: float = 180.0
+    away_min_s: float = 30.0
+    open_table_ttl_s: float = 3600.0
+    expiry_sweep_s: float = 60.0
 
     def url(self) -> str:
         """The database URL (the default SQLite file's folder is created here)."""

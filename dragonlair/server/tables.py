@@ -27,7 +27,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import WebSocket
 from sqlalchemy import func, select, update
@@ -36,6 +36,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
+from dragonlair.core import viewdelta
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import CHANCE, JSON, Action, Game, State
 from dragonlair.core.players import Bot, ask_bot
@@ -61,8 +62,12 @@ from dragonlair.server.db import (
 )
 from dragonlair.server.dbthread import GroupCommit
 from dragonlair.server.errors import ServerError
+from dragonlair.server.presence import AwayPolicy, TablePresence, welcome_part
 from dragonlair.server.ratings import rate_table
 from dragonlair.server.settings import Settings
+
+if TYPE_CHECKING:
+    from dragonlair.server.push import Pusher
 
 log = logging.getLogger("dragonlair.server")
 
@@ -106,6 +111,12 @@ class Viewer:
         self.closed = False
         #: the text of the last message queued
         self.last = ""
+        #: the protocol features this connection asked for in ``hello`` (``delta``)
+        self.features: frozenset[str] = frozenset()
+        #: with ``delta``: the view it holds (the last sent), which the next delta changes,
+        #: and the table status it was last sent
+        self.view_sent: JSON | None = None
+        self.status_sent: str | None = None
 
     def push(self, message: JSON | str) -> None:
         """Queue a message (a dict, or its JSON text already encoded)."""
@@ -197,6 +208,8 @@ class TableRuntime:
         self.refresh_task: asyncio.Task[None] | None = None
         #: notices of new rows from other processes, not yet applied
         self.news: list[TableEvent] = []
+        #: who of its people is connected, and the away countdowns (presence.py)
+        self.presence = TablePresence(self)
 
     # ------------------------------------------------------------------ state
     @property
@@ -230,12 +243,21 @@ class TableRuntime:
             return snap, key_seq(s, self.id, key[0], key[1])
 
         snap, done = await self.hub.db(read)
+        was = self.status
         self.status, self.seats, self.result = snap.status, snap.seats, snap.result
         if snap.clocks is not None:
             self.clocks = snap.clocks
         for seat, text in snap.actions:
             self._apply_logged(seat, text)
+        self.ended(was)
         return done
+
+    def ended(self, was: str) -> None:
+        """Call the hub's ``finish_hooks`` if the game has just ended here (status ``was``
+        before the change): the spectators' chat goes to the players (chat.reveal)."""
+        if was != "finished" and self.status == "finished":
+            for hook in list(self.hub.finish_hooks):
+                hook(self)
 
     def fresh_enough(self, seat: int, seen: int) -> bool:
         """Whether an action of ``seat`` sent having seen ``seen`` actions may be applied: it
@@ -271,9 +293,28 @@ class TableRuntime:
         return view
 
     def update(self, viewer: Viewer, since: int | None = None, re: str | None = None) -> None:
+        """The ``update`` for ``viewer``: its seat's view with the events it has not been
+        sent; to a viewer with the ``delta`` feature, what changed since the view it holds
+        (``delta``), unless it asked for the whole view (``resume``: ``since``) or its seat
+        changed (docs/protocol.md, "Deltas")."""
+        seat = self.seat_of(viewer.user_id)
+        held = viewer.view_sent if seat == viewer.seat_seen and since is None else None
+        view = self.view_for(viewer, since)
         message: JSON = {"type": "update", "seq": self.seq, "status": self.status,
-                         "seat": self.seat_of(viewer.user_id),
-                         "view": self.view_for(viewer, since)}
+                         "seat": seat}
+        if viewdelta.FEATURE in viewer.features:
+            viewer.view_sent = view
+            if isinstance(held, dict) and isinstance(view, dict):
+                # the seat is the one of the view held; the status is sent when it changed
+                del message["seat"]
+                if self.status == viewer.status_sent:
+                    del message["status"]
+                message["delta"] = viewdelta.diff(viewdelta.rebased(held), view)
+            else:
+                message["view"] = view
+            viewer.status_sent = self.status
+        else:
+            message["view"] = view
         if self.spec.active:
             message["clock"] = self.clock_json()
         if re is not None:
@@ -283,19 +324,28 @@ class TableRuntime:
     def broadcast(self) -> None:
         # viewers of the same seat that have been sent the same events get the same update:
         # the engine builds it and JSON encodes it once (spectators, most of all)
-        sent: dict[tuple[int | None, int], tuple[str, int]] = {}
+        # (with deltas: the same view held before, too: by identity, the views held are kept
+        # alive in ``held_views`` until the loop ends so that no id is reused meanwhile)
+        sent: dict[tuple[int | None, int, int], tuple[str, int, JSON | None]] = {}
+        held_views = [v.view_sent for v in self.viewers]
         for viewer in list(self.viewers):
             if not viewer.greeted or viewer.closed:
                 continue
             seat = self.seat_of(viewer.user_id)
-            key = (seat, viewer.events_seen if seat == viewer.seat_seen else 0)
+            same_seat = seat == viewer.seat_seen
+            held = (id(viewer.view_sent) if same_seat and viewer.view_sent is not None else 0) \
+                if viewdelta.FEATURE in viewer.features else -1
+            key = (seat, viewer.events_seen if same_seat else 0, held)
             done = sent.get(key)
             if done is None:
                 self.update(viewer)
-                sent[key] = (viewer.last, viewer.events_seen)
+                sent[key] = (viewer.last, viewer.events_seen, viewer.view_sent)
             else:
                 viewer.push(done[0])
                 viewer.events_seen, viewer.seat_seen = done[1], seat
+                if held != -1:
+                    viewer.view_sent, viewer.status_sent = done[2], self.status
+        del held_views
 
     def tell(self, message: JSON) -> None:
         """Send ``message`` (the same for everybody) to every greeted viewer here."""
@@ -340,7 +390,9 @@ class TableRuntime:
             self.log += logged
             result = event.payload.get("result")
             if isinstance(result, dict):
+                was = self.status
                 self.status, self.result = "finished", result
+                self.ended(was)
         return True
 
     def refresh_soon(self) -> None:
@@ -377,10 +429,16 @@ class TableRuntime:
         viewer.greeted = True
         seat = self.seat_of(viewer.user_id)
         viewer.seat_seen, viewer.events_seen = seat, 0
+        view = self.view_for(viewer, 0)
+        viewer.view_sent = view if viewdelta.FEATURE in viewer.features else None
+        viewer.status_sent = self.status
         message: JSON = {"type": "welcome", "protocol": PROTOCOL, "table": self.table_json(),
-                         "seat": seat, "seq": self.seq, "view": self.view_for(viewer, 0)}
+                         "seat": seat, "seq": self.seq, "view": view}
+        if viewer.features:
+            message["features"] = sorted(viewer.features)
         if self.spec.active:
             message["clock"] = self.clock_json()
+        message["presence"] = welcome_part(self)
         message.update(extra or {})  # e.g. the chat's recent lines (dragonlair/server/chat.py)
         if re is not None:
             message["re"] = re
@@ -511,6 +569,8 @@ class TableRuntime:
             await self.hub.db_raw(write_one)
         else:
             await self.hub.db(write)
+        if self.hub.pusher is not None:  # turn-based: Web Push to whose turn began
+            self.hub.pusher.turns_begin(self, clocks)
         self.clocks.update(clocks)
         # the database holds them: now the memory follows
         for row in rows:
@@ -518,7 +578,9 @@ class TableRuntime:
             self.log.append((row.seat, row.text))
         self.state = trial
         if result is not None:
+            was = self.status
             self.status, self.result = "finished", result
+            self.ended(was)
         self.schedule()
         # the new rows travel with the notice: a process whose log ends where they begin
         # applies them without reading the database (Hub.notice, TableRuntime.apply_news)
@@ -549,7 +611,9 @@ class TableRuntime:
 
     def schedule(self) -> None:
         """Set the wake-up for the next deadline (at once when the clocks must catch up with
-        whose move it is); none without a clock or a running game."""
+        whose move it is); none without a clock or a running game. (The away countdowns
+        follow too: presence.py.)"""
+        self.presence.refresh()
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
@@ -609,6 +673,8 @@ class TableRuntime:
                 except IntegrityError:  # another process wrote them first
                     await self.sync()
                 else:
+                    if self.hub.pusher is not None:  # Web Push to whose turn began
+                        self.hub.pusher.turns_begin(self, changes)
                     self.clocks.update(changes)
                     self.broadcast()
                     self.announce("clock")
@@ -887,6 +953,11 @@ class Hub:
     #: until when the leases of the last successful renewal hold (wall-clock time)
     leases_until: float = 0.0
     background: set[asyncio.Task[None]] = field(default_factory=set)
+    #: Web Push for turn-based tables (dragonlair/server/push.py; ``None``: no VAPID key)
+    pusher: Pusher | None = None
+    #: called with a runtime whose game has just ended in this process's eyes
+    #: (TableRuntime.ended; the chat registers one: chat.reveal)
+    finish_hooks: list[Callable[[TableRuntime], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.settings.clock is not None:
@@ -962,7 +1033,18 @@ class Hub:
             return
         kind = payload.get("k")
         if kind == "chat" and isinstance(payload.get("message"), dict):
-            runtime.tell({"type": "chat", "message": payload["message"]})
+            from dragonlair.server.chat import sees  # (chat imports this module)
+
+            line: JSON = payload["message"]
+            for viewer in list(runtime.viewers):  # a spectators' line: not to the players
+                if viewer.greeted and sees(runtime, viewer.user_id, line):
+                    viewer.push({"type": "chat", "message": line})
+            return
+        if kind == "rematch" and isinstance(payload.get("note"), dict):
+            runtime.tell(payload["note"])  # dragonlair/server/rematch.py
+            return
+        if kind == "presence":
+            runtime.presence.notice(event)
             return
         if kind == "takeover" and isinstance(payload.get("note"), dict):
             runtime.tell(payload["note"])
@@ -1103,6 +1185,7 @@ class Hub:
                 runtime = await self.db(lambda s: self._load(s, table_id))
                 self.tables[table_id] = runtime
                 await self.subscribe(runtime)
+                runtime.presence.tell_others(ask=True)
                 runtime.schedule()
         self.loading.pop(table_id, None)
         return runtime
@@ -1120,6 +1203,8 @@ class Hub:
         snap = read_table(s, table_id, 0, spec.active)
         runtime.status, runtime.seats, runtime.result = snap.status, snap.seats, snap.result
         runtime.clocks = snap.clocks or {}
+        runtime.presence.policy = AwayPolicy.from_json(table.away, spec,
+                                                       self.settings.away_seconds)
         for seat, text in snap.actions:  # replay: the engine checks every logged action
             runtime._apply_logged(seat, text)
         return runtime
@@ -1200,6 +1285,7 @@ class Hub:
         for runtime in self.tables.values():
             if runtime.timer is not None:
                 runtime.timer.cancel()
+            runtime.presence.cancel()
             if runtime.task is not None:
                 runtime.task.cancel()
             if runtime.refresh_task is not None:

@@ -15,19 +15,23 @@ import asyncio
 import contextlib
 import json
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from dragonlair.server import chat
+from dragonlair.core import viewdelta
+from dragonlair.server import chat, rematch
 from dragonlair.server.accounts import request_token, user_from_token
 from dragonlair.server.buckets import Bucket
 from dragonlair.server.errors import ServerError
+from dragonlair.server.security import origin_allowed
 from dragonlair.server.settings import Limits, Settings
 from dragonlair.server.tables import PROTOCOL, Hub, TableRuntime, Viewer
 
 router = APIRouter()
+
+#: the protocol features this server offers (``hello.features``; docs/protocol.md)
+FEATURES = frozenset({viewdelta.FEATURE})
 
 KEY_PATTERN = r"^[A-Za-z0-9_.:-]+$"
 
@@ -41,6 +45,10 @@ class Message(BaseModel):
 
 class Hello(Message):
     protocol: StrictInt = PROTOCOL
+    #: optional protocol features the client understands (docs/protocol.md, "Versioning"):
+    #: ``delta``; names the server does not know are ignored
+    features: Annotated[list[Annotated[StrictStr, Field(max_length=32)]],
+                        Field(max_length=16)] = []
 
 
 class Act(Message):
@@ -74,15 +82,14 @@ MODELS: dict[str, type[Message]] = {"hello": Hello, "act": Act, "resume": Resume
 
 def origin_ok(ws: WebSocket, settings: Settings) -> bool:
     """A browser always sends ``Origin`` on a WebSocket upgrade: it must be the server's own
-    (the ``Host`` it asked) or one of ``allowed_origins``. Clients that are no browser (a
-    remote bot, the tests) send none and are let in: cookies are what they show."""
+    (the ``Host`` it asked, any letter case) or one of ``allowed_origins``, checked as for a
+    state-changing REST request (:func:`dragonlair.server.security.origin_allowed`). Clients
+    that are no browser (a remote bot, the tests) send none and are let in: cookies are what
+    they show."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True
-    if origin in settings.allowed_origins:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == ws.headers.get("host")
+    return origin_allowed(origin.strip(), ws.headers.get("host"), settings.allowed_origins)
 
 
 def error(code: str, re: str | None = None, **params: Any) -> dict[str, Any]:
@@ -110,6 +117,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
     viewer = Viewer(ws, user_id, settings.limits.max_queued)
     writer = asyncio.create_task(viewer.write())
     runtime.viewers.add(viewer)
+    runtime.presence.joined(viewer)  # presence.py: connected, countdown cancelled
     session = Connection(runtime, viewer, settings.limits,
                          chat.chat_of(ws.app.state, settings.limits))
     try:
@@ -122,6 +130,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         pass
     finally:
         runtime.viewers.discard(viewer)
+        runtime.presence.left(viewer)
         viewer.close()
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(writer, 2.0)
@@ -178,7 +187,9 @@ class Connection:
             if msg.protocol != PROTOCOL:
                 return viewer.push(error("server.protocol.unsupported", re,
                                          protocol=msg.protocol, supported=[PROTOCOL]))
+            viewer.features = frozenset(msg.features) & FEATURES
             await chat.welcome(self.chat, runtime, viewer, re)
+            await rematch.greet(runtime, viewer)
         elif isinstance(msg, Act):
             await runtime.act(viewer, msg.action, msg.seq, msg.key, re)
         elif isinstance(msg, Resume):

@@ -43,7 +43,8 @@ class ServerThread:
         self.port = free_port()
         self.app = create_app(self.settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                log_level="warning", ws_max_size=1 << 20, lifespan="on")
+                                log_level="warning", ws_max_size=1 << 20, lifespan="on",
+                                proxy_headers=False)  # as `dragonlair serve` (app.py)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -69,6 +69,9 @@ def test_register_login_logout_with_argon2(server: ServerThread) -> None:
 def test_a_refused_password_is_not_echoed(server: ServerThread) -> None:
     http = httpx.Client(base_url=server.base)
     r = http.post("/api/auth/register", json={"username": "carl", "password": "pw7Zq"})
+    assert r.status_code == 422 and r.json()["code"] == "server.auth.weak_password"
+    assert "pw7Zq" not in r.text
+    r = http.post("/api/auth/register", json={"username": "carl", "password": "pw7Zq" * 60})
     assert r.status_code == 422 and r.json()["code"] == "server.request.invalid"
     assert "pw7Zq" not in r.text
 

@@ -71,17 +71,18 @@ def test_a_line_reaches_both_seats_and_both_spectators(server: ServerThread) -> 
     assert [t for _, t in chat_rows(server, tid)] == [text, "gl hf"]
 
 
-def test_spectators_read_but_do_not_write_while_the_game_runs(server: ServerThread) -> None:
+def test_spectators_write_only_to_spectators_while_the_game_runs(server: ServerThread) -> None:
+    # (issue 22: the spectators' channel; tests/server/test_spectator_chat.py scans frames)
     tid, ann, _bob = running_master(server)
     eve, anon = Client(server, "Eve"), Client(server, guest=False)
     for c in (ann, eve, anon):
         c.connect(tid)
-    err = say(eve, "psst, Ann: play the dragon")
-    assert err["type"] == "error" and err["code"] == "server.chat.spectators_read_only"
-    assert err["params"] == {"status": "running"}
+    answer = say(eve, "psst: the dragon")
+    assert answer["type"] == "chat" and answer["message"]["channel"] == "spectators"
+    anon.wait(lambda m: m.get("type") == "chat")
     err = say(anon, "hello")
     assert err["type"] == "error" and err["code"] == "server.chat.sign_in"
-    assert chat_rows(server, tid) == []
+    assert [t for _, t in chat_rows(server, tid)] == ["psst: the dragon"]
     assert chats(ann) == []
 
 

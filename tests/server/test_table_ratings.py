@@ -37,14 +37,16 @@ def test_each_seat_shows_its_rating_before_and_after_a_rated_table(
         got = changes_of(bob, tid)
         assert got["table_id"] == tid and got["rated"] is True
         assert got["players"] == [{"kind": "user", "name": c.user["username"],
-                                   "display_name": c.user["display_name"]} for c in (ann, bob)]
+                                   "display_name": c.user["display_name"],
+                                   "profile": c.user["profile"]} for c in (ann, bob)]
         changes = got["changes"]
         assert isinstance(changes, list)
         assert [c["seat"] for c in changes] == [0, 1]
         for c, client in zip(changes, (ann, bob), strict=True):
             name = client.user["username"]
             assert c["player"] == {"kind": "user", "name": name,
-                                   "display_name": client.user["display_name"]}
+                                   "display_name": client.user["display_name"],
+                                   "profile": client.user["profile"]}
             assert c["placing"] == record.result["placings"][c["seat"]]
             # the first game starts from a fresh rating; the second from the first's after
             assert c["before"] == pytest.approx(start if n == 0 else afters[name], abs=1e-9)

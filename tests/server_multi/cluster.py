@@ -162,8 +162,15 @@ class Viewer:
     messages: list[JSON] = field(default_factory=list)
 
     def connect(self, table_id: str) -> None:
-        self.conn = self.client.connect(table_id, on_message=self.messages.append,
-                                        reconnects=3)
+        self.conn = self.client.connect(table_id, on_message=self.keep, reconnects=3)
+
+    def keep(self, message: JSON) -> None:
+        """Keep a message; an update sent as a delta (docs/protocol.md, "Deltas") is kept
+        with the view and seat it left the client holding, as a whole update would carry."""
+        if message.get("type") == "update" and "delta" in message and self.conn is not None:
+            whole = {k: v for k, v in message.items() if k != "delta"}
+            message = {**whole, "seat": self.conn.seat, "view": self.conn.last_view}
+        self.messages.append(message)
 
     def move_to(self, node: Node) -> None:
         """Reconnect to another process (``hello``, then ``resume`` with the events held)."""

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
@@ -18,6 +19,7 @@ async function open(browser: Browser, size: keyof typeof SIZES): Promise<Page> {
   // reduced motion (the screens honour it): a die caught halfway through its roll would be
   // judged at a passing opacity, and a new roll may come while axe runs
   const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US', viewport: SIZES[size], reducedMotion: 'reduce' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   return ctx.newPage();
 }
 

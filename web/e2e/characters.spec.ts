@@ -15,12 +15,14 @@ import { resolve } from 'node:path';
 import { moveIfAsked, scanFist } from './fistplay';
 import { recordFrames } from './frames';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
   const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   const frames = recordFrames(page);
   return { ctx, page, frames };

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
@@ -40,6 +41,7 @@ async function create(page: Page, rated: boolean): Promise<string> {
 
 test('a hint at a friendly Farkle table, none at a rated one, and the analysis after the game', async ({ browser }) => {
   const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   await page.goto('/');
   await expect(page.getByTestId('quick-farkle')).toBeVisible(); // signed in as a guest by now

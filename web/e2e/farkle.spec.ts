@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { objects, recordFrames } from './frames';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
@@ -19,6 +20,7 @@ const de = JSON.parse(readFileSync(resolve(here, '../public/i18n/de.json'), 'utf
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
   const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   const frames = recordFrames(page);
   return { ctx, page, frames };

@@ -1,16 +1,33 @@
 // Records every WebSocket frame a page receives, for the secret scans.
 import type { Page } from '@playwright/test';
+import { applyDelta, rebased } from '../src/lib/protocol';
+
+type Message = Record<string, unknown>;
 
 export function recordFrames(page: Page): unknown[] {
   const frames: unknown[] = [];
   page.on('websocket', (ws) => {
+    // an update sent as a delta (docs/protocol.md, "Deltas") is kept as the whole update it
+    // stands for: the view it leaves the page holding (which holds all the delta carries)
+    let held: Message | null = null;
+    let seat: unknown = null;
     ws.on('framereceived', (f) => {
       if (typeof f.payload === 'string') {
+        let msg: Message;
         try {
-          frames.push(JSON.parse(f.payload) as unknown);
+          msg = JSON.parse(f.payload) as Message;
         } catch {
-          /* not JSON */
+          return; /* not JSON */
         }
+        if (msg.type === 'welcome' || msg.type === 'update') {
+          if ('seat' in msg) seat = msg.seat;
+          if (msg.view) held = msg.view as Message;
+          else if (msg.delta && held) {
+            held = applyDelta(rebased(held), msg.delta);
+            msg = { ...msg, seat, view: held, delta: undefined };
+          }
+        }
+        frames.push(msg);
       }
     });
   });

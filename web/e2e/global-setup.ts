@@ -26,6 +26,8 @@ export default async function setup(): Promise<void> {
   const exe = process.env.DRAGONLAIR_SERVE ?? join(repo, '.venv/bin/dragonlair');
   const child = spawn(exe, ['serve', '--host', '127.0.0.1', '--port', String(port), '--data', data], {
     cwd: repo,
+    // away players may be replaced after 1 s (not 30): e2e/away.spec.ts asks for a short time
+    env: { ...process.env, DRAGONLAIR_AWAY_SECONDS_MIN: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: false,
   });

@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { objects } from './frames';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
@@ -34,6 +35,7 @@ async function playToTheEnd(page: Page): Promise<void> {
 test('a rated game, its rating change, replay as seat and spectator, leaderboard, profile', async ({ browser }) => {
   const en = cat('en');
   const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   const replays: Record<string, unknown>[] = [];
   page.on('response', async (r) => {
@@ -56,8 +58,10 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
   for (const text of await changes.allTextContents()) expect(text).toMatch(/^-?\d+\.\d → -?\d+\.\d \([+-]\d+\.\d\)$/);
   await expect(changes.first()).toHaveAttribute('aria-label', /rating: .* → /);
   await expect(page.getByTestId('end-rated')).toBeVisible();
-  const me = (await (await page.request.get('/api/me')).json()) as { username: string };
-  await expect(page.locator(`[data-testid=end] a[href="/users/${me.username}"]`)).toHaveCount(1);
+  // a guest's profile is addressed as @<id>, never by the internal guest-<hex> handle
+  const me = (await (await page.request.get('/api/me')).json()) as { profile: string };
+  expect(me.profile).toMatch(/^@\d+$/);
+  await expect(page.locator(`[data-testid=end] a[href="/users/${me.profile}"]`)).toHaveCount(1);
   await expect(page.locator('[data-testid=end] a[href^="/users/"]')).toHaveCount(1);
   await shoot(page, 'end-of-game-rated.png');
 
@@ -133,6 +137,7 @@ test('a rated game, its rating change, replay as seat and spectator, leaderboard
 for (const [game, options, seats] of [['fist', { max_turns: 1 }, 3], ['farkle', { max_turns: 2 }, 2]] as const) {
   test(`the replay of a ${game} game among bots, watched as a spectator`, async ({ browser }) => {
     const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+    await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -191,6 +196,7 @@ for (const [game, options, seats] of [['fist', { max_turns: 1 }, 3], ['farkle', 
 test('the rules of each game with every card, in English and in German, on a phone', async ({ browser }) => {
   const de = cat('de');
   const ctx = await browser.newContext({ baseURL: url(), locale: 'de-DE', viewport: { width: 360, height: 740 } });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   await page.goto('/rules/fist');
   const rules = page.getByTestId('rules');
@@ -210,6 +216,7 @@ test('the rules of each game with every card, in English and in German, on a pho
 test('the clocks of a real-time table count down for the seat to move', async ({ browser }) => {
   const en = cat('en');
   const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   await page.goto('/');
   await page.locator('#game').selectOption('master');
@@ -235,6 +242,7 @@ test('the clocks of a real-time table count down for the seat to move', async ({
 
 test('a Dragon Master match against a bot, round after round to two dragons (M5)', async ({ browser }) => {
   const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   await page.goto('/');
   await page.locator('#game').selectOption('master');

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const url = (): string =>
   process.env.DRAGONLAIR_E2E_URL ?? (JSON.parse(readFileSync(resolve(tmpdir(), 'dragonlair-e2e-server.json'), 'utf-8')) as { url: string }).url;
@@ -50,6 +51,7 @@ async function play(page: Page, game: string, move: string): Promise<void> {
 for (const [game, locale, phone] of [['fist', 'de-DE', true], ['master', 'en-US', false], ['farkle', 'en-US', false]] as const) {
   test(`the ${game} tutorial to its end, in ${locale}`, async ({ browser }) => {
     const ctx = await browser.newContext({ baseURL: url(), locale, viewport: phone ? { width: 360, height: 740 } : { width: 1200, height: 900 } });
+    await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
     const page = await ctx.newPage();
     const answerOf = async (r: Promise<Response>): Promise<Answer> => (await (await r).json()) as Answer;
     await page.goto('/');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shoot } from './shoot';
+import { noConfirm } from './settings';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const url = (): string =>
@@ -16,6 +17,7 @@ test('quick play against a bot by keyboard in German; the language switch is rem
   const de = cat('de');
   const en = cat('en');
   const ctx = await browser.newContext({ baseURL: url(), locale: 'de-DE' });
+  await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['web.home.title']!);

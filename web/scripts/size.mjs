@@ -1,18 +1,87 @@
-// The first page's compressed size: the JS and CSS index.html loads (not the lazy game
-// chunks), gzipped at level 9. Fails above the budget (250 KB, issue 14).
-import { readFileSync } from 'node:fs';
+// The first page's size on the wire: every file the first page loads (index.html, the JS and
+// CSS it names — entry, modulepreloads, stylesheets —, the favicon, the catalogue index and
+// the reader's catalogue), compressed as the server serves them: the precompressed brotli file
+// (`.br`, written by scripts/compress.mjs after `vite build`) when there is one, else the gzip
+// file, else the file itself. Fails above the budget (250 KB, issue 14).
+//
+//   node scripts/size.mjs                 # from dragonlair/web/dist, as served to a browser
+//                                         # that accepts brotli
+//   node scripts/size.mjs --url http://127.0.0.1:8000 [--lang de] [--encoding 'gzip']
+//                                         # asks a running server, counts the bytes it sends
+//                                         # (body as sent, compressed or not, and the response
+//                                         # headers); adds the JSON the home page asks for
+//                                         # (/api/games, /api/tables)
+//   node scripts/size.mjs --json          # one JSON object instead of the table
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
+const BUDGET = 250_000;
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dragonlair/web/dist');
-const html = readFileSync(resolve(dist, 'index.html'), 'utf-8');
-const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-let total = 0;
-for (const f of files) {
-  const n = gzipSync(readFileSync(resolve(dist, f)), { level: 9 }).length;
-  total += n;
-  console.log(`${f}: ${(n / 1024).toFixed(1)} KiB gzip`);
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
 }
-console.log(`first page JS+CSS: ${(total / 1024).toFixed(1)} KiB gzip (budget 250 KB)`);
-if (total > 250_000) process.exit(1);
+const url = arg('--url', null);
+const lang = arg('--lang', 'en');
+const encoding = arg('--encoding', 'br, gzip, deflate');
+const asJson = process.argv.includes('--json');
+
+/** The paths (from the site's root) the first page loads, index.html first. */
+export function firstPage(html, language = 'en') {
+  const named = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]);
+  return ['', ...new Set(named), 'i18n/index.json', `i18n/${language}.json`];
+}
+
+/** What the server sends for `path` (raw bytes, not decoded) with its headers' size. */
+function fetchRaw(base, path) {
+  return new Promise((ok, fail) => {
+    const req = request(new URL(`/${path}`, base), { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      let body = 0;
+      res.on('data', (b) => (body += b.length));
+      res.on('end', () => {
+        let headers = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          headers += res.rawHeaders[i].length + res.rawHeaders[i + 1].length + 4;
+        }
+        ok({ status: res.statusCode, body, headers, encoding: res.headers['content-encoding'] ?? 'identity' });
+      });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** The size the server sends a browser that accepts brotli, from the files in dist. */
+function fromDist(path) {
+  const file = resolve(dist, path === '' ? 'index.html' : path);
+  for (const [suffix, name] of [['.br', 'br'], ['.gz', 'gzip'], ['', 'identity']]) {
+    if (existsSync(file + suffix)) return { status: 200, body: readFileSync(file + suffix).length, headers: 0, encoding: name };
+  }
+  throw new Error(`${path}: not in ${dist} (npm run build)`);
+}
+
+const html = url
+  ? await (await fetch(new URL('/', url))).text()
+  : readFileSync(resolve(dist, 'index.html'), 'utf-8');
+const paths = firstPage(html, lang);
+if (url) paths.push('api/games', 'api/tables');
+
+const rows = [];
+for (const path of paths) {
+  const r = url ? await fetchRaw(url, path) : fromDist(path);
+  if (r.status !== 200) throw new Error(`/${path}: HTTP ${r.status}`);
+  rows.push({ path: `/${path}`, ...r });
+}
+const body = rows.reduce((n, r) => n + r.body, 0);
+const headers = rows.reduce((n, r) => n + r.headers, 0);
+if (asJson) {
+  console.log(JSON.stringify({ source: url ?? dist, encoding: url ? encoding : 'br', files: rows, body, headers, total: body + headers }));
+} else {
+  for (const r of rows) console.log(`${r.path.padEnd(44)} ${String(r.body).padStart(8)} B  ${r.encoding}`);
+  const extra = url ? ` + ${headers} B of response headers = ${body + headers} B` : '';
+  console.log(`first page: ${rows.length} files, ${body} B (${(body / 1024).toFixed(1)} KiB) of bodies${extra} (budget ${BUDGET / 1000} KB)`);
+}
+if (body > BUDGET) process.exit(1);

@@ -9,6 +9,89 @@ export type ClientMessage = Hello | Act | Resume | Ping | Chat | Resign;
 export type Type = 'hello';
 export type Id = string | null;
 export type Protocol = number;
+/**
+ * @maxItems 16
+ */
+export type Features =
+  | []
+  | [string]
+  | [string, string]
+  | [string, string, string]
+  | [string, string, string, string]
+  | [string, string, string, string, string]
+  | [string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ];
 export type Type1 = 'act';
 export type Id1 = string | null;
 export type Action = string;
@@ -26,7 +109,17 @@ export type Text = string;
 export type Type5 = 'resign';
 export type Id5 = string | null;
 export type ServerMessage =
-  Welcome | Ack | Update | Error | Pong | ChatPosted | ChatHistory | Takeover | Resigned;
+  | Welcome
+  | Ack
+  | Update
+  | Error
+  | Pong
+  | ChatPosted
+  | ChatHistory
+  | Takeover
+  | Resigned
+  | Presence
+  | RematchNote;
 /**
  * the `id` of the client message this answers
  */
@@ -115,9 +208,17 @@ export type Text1 = string;
  */
 export type At = number;
 /**
+ * `table`: every viewer's; `spectators`: a spectator's line while the game ran (players get it after the end)
+ */
+export type Channel = 'table' | 'spectators';
+/**
  * the newest chat lines
  */
 export type Chat1 = ChatLine[];
+/**
+ * the features of `hello.features` this server turned on; absent: none
+ */
+export type Features1 = string[] | null;
 export type Kind1 = 'realtime' | 'turn';
 export type Initial = number | null;
 export type Increment = number | null;
@@ -139,6 +240,26 @@ export type Running = boolean;
 export type Deadline = number | null;
 export type Seats1 = SeatClockOut[];
 /**
+ * the server's time (seconds since the epoch)
+ */
+export type Now1 = number;
+export type Kind2 = 'bot' | 'wait';
+export type Seconds = number | null;
+export type Seat5 = number;
+export type Connected = boolean;
+/**
+ * server time the person was last connected; null: connected
+ */
+export type Since1 = number | null;
+/**
+ * server time the table's takeover bot takes the seat unless the person comes back; null: it will not (connected, game not running, or the table waits)
+ */
+export type TakeoverAt = number | null;
+/**
+ * one entry per seat held by a person
+ */
+export type Seats2 = PresenceSeat[];
+/**
  * the `id` of the client message this answers
  */
 export type Re1 = string | null;
@@ -151,8 +272,20 @@ export type Seq3 = number;
 export type Re2 = string | null;
 export type Type8 = 'update';
 export type Seq4 = number;
-export type Status1 = string;
-export type Seat5 = number | null;
+/**
+ * absent (only in an update with `delta`): the status last sent
+ */
+export type Status1 = string | null;
+/**
+ * `null`: a spectator; absent (only in an update with `delta`): the seat of the view held
+ */
+export type Seat6 = number | null;
+/**
+ * with the `delta` feature: the patch turning the view held (its `events_since` set to its `events_total`) into this one: each key names a key (or a list's index) there, its value a patch one level down (an object), `[value]` (set), `[]` (remove the key) or `[at, items]` (the list keeps `at` items, then `items`)
+ */
+export type Delta = {
+  [k: string]: unknown | undefined;
+} | null;
 /**
  * the `id` of the client message this answers
  */
@@ -182,10 +315,10 @@ export type Complete = boolean;
  */
 export type Re7 = string | null;
 export type Type13 = 'takeover';
-export type Seat6 = number;
+export type Seat7 = number;
 export type Bot1 = string;
 /**
- * `timeout`, `left` or `resigned`
+ * `timeout`, `left`, `resigned` or `away`
  */
 export type Reason1 = string;
 export type Seq5 = number;
@@ -194,12 +327,52 @@ export type Seq5 = number;
  */
 export type Re8 = string | null;
 export type Type14 = 'resigned';
-export type Seat7 = number;
+export type Seat8 = number;
+/**
+ * the `id` of the client message this answers
+ */
+export type Re9 = string | null;
+/**
+ * the server's time (seconds since the epoch)
+ */
+export type Now2 = number;
+/**
+ * one entry per seat held by a person
+ */
+export type Seats3 = PresenceSeat[];
+export type Type15 = 'presence';
+/**
+ * the `id` of the client message this answers
+ */
+export type Re10 = string | null;
+export type Type16 = 'rematch';
+export type State = 'none' | 'offered' | 'declined' | 'expired' | 'started';
+/**
+ * the seats (of the finished table) that accepted
+ */
+export type Accepted = number[];
+/**
+ * the seats whose people are asked
+ */
+export type Asked = number[];
+/**
+ * server time the offer ends
+ */
+export type ExpiresAt = number | null;
+/**
+ * `declined`: the seat that declined
+ */
+export type By = number | null;
+/**
+ * `started`: the new table's id
+ */
+export type Table = string | null;
 
 export interface Hello {
   type: Type;
   id?: Id;
   protocol?: Protocol;
+  features?: Features;
 }
 export interface Act {
   type: Type1;
@@ -243,10 +416,15 @@ export interface Welcome {
   seq: Seq1;
   view: View;
   chat?: Chat1;
+  features?: Features1;
   /**
    * absent: the table has no clock
    */
   clock?: ClockOut | null;
+  /**
+   * who is connected
+   */
+  presence?: PresenceInfo | null;
 }
 export interface TableOut {
   id: Id6;
@@ -316,6 +494,7 @@ export interface ChatLine {
   name: Name1;
   text: Text1;
   at: At;
+  channel?: Channel;
 }
 /**
  * A table's clocks (docs/protocol.md, "Clocks"): ``realtime`` (a bank per seat plus
@@ -337,6 +516,31 @@ export interface SeatClockOut {
   deadline: Deadline;
 }
 /**
+ * Who is connected (the ``presence`` part of ``welcome``).
+ */
+export interface PresenceInfo {
+  now: Now1;
+  away: AwayOut;
+  seats: Seats2;
+}
+/**
+ * the table's away policy
+ */
+export interface AwayOut {
+  kind: Kind2;
+  seconds?: Seconds;
+}
+/**
+ * A seat held by a person: connected (any of their sockets on the table), since when
+ * not, and when the away policy's bot takes the seat (docs/protocol.md, "Presence").
+ */
+export interface PresenceSeat {
+  seat: Seat5;
+  connected: Connected;
+  since: Since1;
+  takeover_at: TakeoverAt;
+}
+/**
  * An ``act`` was accepted and committed; ``seq`` is the log length after it.
  */
 export interface Ack {
@@ -347,15 +551,21 @@ export interface Ack {
 }
 /**
  * After every change: the view for the receiver's seat with the events it has not been
- * sent (from ``view.events_since``).
+ * sent (from ``view.events_since``). To a client that asked for the ``delta`` feature, only
+ * what changed since the view it holds (``delta``) instead of ``view``, except after
+ * ``resume`` and a change of seat (docs/protocol.md, "Deltas").
  */
 export interface Update {
   re?: Re2;
   type: Type8;
   seq: Seq4;
-  status: Status1;
-  seat: Seat5;
-  view: View;
+  status?: Status1;
+  seat?: Seat6;
+  /**
+   * the whole view; absent: `delta`
+   */
+  view?: View | null;
+  delta?: Delta;
   /**
    * absent: the table has no clock
    */
@@ -403,7 +613,7 @@ export interface ChatHistory {
 export interface Takeover {
   re?: Re7;
   type: Type13;
-  seat: Seat6;
+  seat: Seat7;
   bot: Bot1;
   reason: Reason1;
   seq: Seq5;
@@ -414,5 +624,36 @@ export interface Takeover {
 export interface Resigned {
   re?: Re8;
   type: Type14;
-  seat: Seat7;
+  seat: Seat8;
+}
+/**
+ * Sent to every viewer when a person's presence or a countdown changes.
+ */
+export interface Presence {
+  re?: Re9;
+  now: Now2;
+  away: AwayOut1;
+  seats: Seats3;
+  type: Type15;
+}
+/**
+ * the table's away policy
+ */
+export interface AwayOut1 {
+  kind: Kind2;
+  seconds?: Seconds;
+}
+/**
+ * The rematch offer of a finished table (docs/protocol.md, "Rematch"), to every viewer
+ * at each change and after a ``welcome``.
+ */
+export interface RematchNote {
+  re?: Re10;
+  type: Type16;
+  state: State;
+  accepted: Accepted;
+  asked: Asked;
+  expires_at?: ExpiresAt;
+  by?: By;
+  table?: Table;
 }

@@ -2,7 +2,7 @@
 // document (src/gen/openapi.ts); answers the document leaves open (objects) get the shapes
 // docs/protocol.md describes. Every refusal is an ApiError with the server's code.
 import type { components, paths } from '../gen/openapi';
-import type { View } from '../gen/protocol';
+import type { RematchNote, View } from '../gen/protocol';
 import type { AnalysisData, HintData } from './coach';
 import type { ReplayStep } from './history';
 
@@ -71,6 +71,8 @@ export interface Me {
   display_name: string;
   guest: boolean;
   bot: boolean;
+  /** where the account's profile is: its username, or ``@<id>`` for a guest */
+  profile: string;
 }
 
 export interface Invite {
@@ -106,7 +108,13 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const api = {
   me: () => call<Me>('GET', '/api/me'),
-  guest: (display_name?: string) => call<Me>('POST', '/api/auth/guest', display_name ? { display_name } : {}),
+  guest: (display_name?: string, lang?: string) =>
+    call<Me>('POST', '/api/auth/guest', { ...(display_name ? { display_name } : {}), ...(lang ? { lang } : {}) }),
+  register: (body: Schemas['RegisterIn']) => call<Me>('POST', '/api/auth/register', body),
+  login: (body: Schemas['LoginIn']) => call<Me>('POST', '/api/auth/login', body),
+  logout: () => call<{ ok: boolean }>('POST', '/api/auth/logout'),
+  rename: (display_name: string) => call<Me>('PATCH', '/api/me', { display_name }),
+  password: (current: string, next: string) => call<{ ok: boolean }>('POST', '/api/me/password', { current, new: next }),
   games: () => call<GameInfo[]>('GET', '/api/games'),
   tables: (status: string[] = ['open', 'running'], game?: string) => {
     const q = new URLSearchParams();
@@ -120,6 +128,8 @@ export const api = {
   join: (id: string, body: Schemas['JoinIn'] = {}) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/join`, body),
   leave: (id: string) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/leave`),
   start: (id: string) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/start`),
+  rematch: (id: string) => call<RematchNote>('POST', `/api/tables/${encodeURIComponent(id)}/rematch`),
+  declineRematch: (id: string) => call<RematchNote>('POST', `/api/tables/${encodeURIComponent(id)}/rematch/decline`),
   setSeat: (id: string, seat: number, body: SeatSet) =>
     call<TableInfo & { invite?: Invite }>('PUT', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body),
   profile: (username: string) => call<Profile>('GET', `/api/users/${encodeURIComponent(username)}`),
@@ -145,6 +155,10 @@ export const api = {
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
   tips: (game: string, lang: string) =>
     call<Tips>('GET', `/api/games/${encodeURIComponent(game)}/tips?lang=${encodeURIComponent(lang)}`),
+  // Web Push (lib/push.ts)
+  pushKey: () => call<Schemas['KeyOut']>('GET', '/api/push/key'),
+  pushSubscribe: (body: Schemas['SubscriptionIn']) => call<Schemas['SubscriptionOut']>('POST', '/api/push/subscriptions', body),
+  pushUnsubscribe: (id: number) => call<{ ok: boolean }>('DELETE', `/api/push/subscriptions/${id}`),
 };
 
 /** A finished table's replay from one perspective (dragonlair/server/history.py). */
@@ -160,13 +174,33 @@ export interface Replay {
 }
 
 let meCache: Promise<Me> | null = null;
-/** The signed-in account, or a new guest account (a browser plays as a guest at once). */
+let meListener: ((me: Me | null) => void) | null = null;
+
+/** Who is told when the account changes (the account menu). */
+export function onMe(listener: (me: Me | null) => void): void {
+  meListener = listener;
+}
+
+/** The account is now ``me`` (signed up, renamed; ``null``: signed out). */
+export function rememberMe(me: Me | null): void {
+  meCache = me ? Promise.resolve(me) : null;
+  meListener?.(me);
+}
+
+/** The signed-in account, or a new guest account (a browser plays as a guest at once),
+ * named in the page's language. */
 export function ensureMe(): Promise<Me> {
-  meCache ??= api.me().catch(async (e: unknown) => {
-    if (e instanceof ApiError && e.status === 401) return api.guest();
-    meCache = null;
-    throw e;
-  });
+  meCache ??= api
+    .me()
+    .catch(async (e: unknown) => {
+      if (e instanceof ApiError && e.status === 401) return api.guest(undefined, globalThis.document?.documentElement.lang || undefined);
+      meCache = null;
+      throw e;
+    })
+    .then((me) => {
+      meListener?.(me);
+      return me;
+    });
   return meCache;
 }
 

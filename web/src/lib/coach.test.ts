@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, fixtures } from '../games/testkit';
-import { formatValue, labeller, mistakes, ranked, type AnalysisData, type HintOption, type Render } from './coach';
+import { formatValue, hintAge, labeller, mistakes, ranked, rememberView, type AnalysisData, type HintOption, type Render } from './coach';
 import { render, type Catalogue } from './format';
 
 const en = catalogue('en');
@@ -94,5 +94,29 @@ describe('hint options in words (issue 16)', () => {
   it('says the same move differently in English and German', () => {
     const l = (cat: Catalogue) => labeller('fist', { legal: { kind: 'bid' } }, renderer(cat), [])('bid f2 c1 black');
     expect(l(en)).not.toBe(l(de));
+  });
+});
+
+describe('a hint answered after the table moved on', () => {
+  it('counts the moves since its position, none while it is current or ahead', () => {
+    expect(hintAge(12, 12)).toBe(0);
+    expect(hintAge(12, 15)).toBe(3);
+    expect(hintAge(13, 12)).toBe(0); // the update for its position has not arrived yet
+  });
+
+  it('keeps the newest views by seq to label it from its own position', () => {
+    let views = new Map<number, string>();
+    for (let s = 1; s <= 40; s++) views = rememberView(views, s, `v${s}`, 32);
+    expect(views.size).toBe(32);
+    expect(views.get(40)).toBe('v40');
+    expect(views.get(9)).toBe('v9');
+    expect(views.has(8)).toBe(false);
+  });
+
+  it('marks it in English and German, with the number of moves', () => {
+    expect(render(en, 'web.hint.earlier', { n: 1 })).toMatch(/last move/);
+    expect(render(en, 'web.hint.earlier', { n: 3 })).toMatch(/last 3 moves/);
+    expect(render(de, 'web.hint.earlier', { n: 3 })).toMatch(/letzten 3 Zügen/);
+    expect(render(de, 'web.hint.again', {})).not.toMatch(RAW);
   });
 });

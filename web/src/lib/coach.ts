@@ -111,3 +111,21 @@ export function labeller(game: string, view: unknown, render: Render, names: rea
   }
   return () => null;
 }
+
+/** How many moves of the table (log entries) lie between the position a hint was computed
+ * for (`hintSeq`, the server's answer) and the one shown now (`seq`): 0 while it is the
+ * same position (or the update for it has not arrived yet). A hint answered after bots moved
+ * is shown for its own position, marked with this number, never dropped. */
+export function hintAge(hintSeq: number, seq: number): number {
+  return Math.max(0, seq - hintSeq);
+}
+
+/** The views a hint may be labelled from, by seq: the newest `keep` (a hint's words come from
+ * the view of the position it answers, whose legal list the current view may no longer have). */
+export function rememberView<V>(views: ReadonlyMap<number, V>, seq: number, view: V, keep = 32): Map<number, V> {
+  const out = new Map(views);
+  out.set(seq, view);
+  const seqs = [...out.keys()].sort((a, b) => a - b);
+  for (const s of seqs.slice(0, Math.max(0, seqs.length - keep))) out.delete(s);
+  return out;
+}

@@ -64,7 +64,7 @@ describe('pickLanguage', () => {
 
 describe('seat names', () => {
   it('tells apart only the names two seats share', () => {
-    expect(distinctNames(['Ann', 'Random bot', 'Random bot', 'Bob'])).toEqual(['Ann', 'Random bot (p1)', 'Random bot (p2)', 'Bob']);
+    expect(distinctNames(['Ann', 'Random bot', 'Random bot', 'Bob'])).toEqual(['Ann', 'Random bot (2)', 'Random bot (3)', 'Bob']);
     expect(distinctNames(['Ann', 'Bob'])).toEqual(['Ann', 'Bob']);
     expect(distinctNames([])).toEqual([]);
   });

@@ -182,10 +182,10 @@ export function pickLanguage(stored: string | null, browser: readonly string[], 
   return supported[0] ?? 'en';
 }
 
-/** Seat names told apart: a name that two seats share (two "Random bot"s) gets its seat,
- * ``Random bot (p1)``; others stay as they are. */
+/** Seat names told apart: a name that two seats share (two "Random bot"s) gets its seat's
+ * number, counted from 1 (``Random bot (2)`` at seat 1); others stay as they are. */
 export function distinctNames(names: readonly string[]): string[] {
   const count = new Map<string, number>();
   for (const n of names) count.set(n, (count.get(n) ?? 0) + 1);
-  return names.map((n, i) => ((count.get(n) ?? 0) > 1 ? `${n} (p${i})` : n));
+  return names.map((n, i) => ((count.get(n) ?? 0) > 1 ? `${n} (${i + 1})` : n));
 }

@@ -1,6 +1,6 @@
 // How seats and bots are named on screen: a person by their display name, a bot by its name
 // in the catalogues (web.bot.<id>), in the reader's language.
-import { tt } from './i18n.svelte';
+import { t, tt } from './i18n.svelte';
 
 export interface NamedSeat {
   kind: string;
@@ -18,9 +18,25 @@ export function botHelp(id: string): string {
   return tt(`web.bot.${id}.help`, '');
 }
 
+/** A seat by its number, counted from 1 as people count ("Seat 1" for seat 0). */
+export function seatLabel(seat: number): string {
+  return t('web.seat.label', { seat: seat + 1 });
+}
+
 /** A seat's name: a person's display name (kept when a bot took their seat over), a bot seat's
- * bot by its catalogue name, else ``p<seat>``. */
+ * bot by its catalogue name, else the seat by its number ("Seat 1"). */
 export function seatName(s: NamedSeat, seat: number): string {
   if (s.kind === 'bot' && s.bot && (s.name === null || s.name === s.bot)) return botLabel(s.bot);
-  return s.name ?? s.bot ?? `p${seat}`;
+  return s.name ?? (s.bot ? botLabel(s.bot) : seatLabel(seat));
+}
+
+/** The name of seat ``seat`` in a table's list of names, else the seat by its number. */
+export function nameOf(names: readonly string[], seat: number): string {
+  return names[seat] ?? seatLabel(seat);
+}
+
+/** The address of a person's profile page: their ``profile`` key (a username, or ``@<id>`` for
+ * a guest, whose username is an internal handle nobody is shown). */
+export function profilePath(profile: string): string {
+  return `/users/${encodeURIComponent(profile).replace(/^%40/, '@')}`;
 }

@@ -82,7 +82,7 @@ describe('TableClient', () => {
     client.connect();
     const ws1 = FakeSocket.last!;
     ws1.open();
-    expect(ws1.sent[0]).toEqual({ type: 'hello', protocol: 1 });
+    expect(ws1.sent[0]).toEqual({ type: 'hello', protocol: 1, features: ['delta'] });
     ws1.recv({ type: 'welcome', protocol: 1, table, seat: 0, seq: 5, view: view([], 0, 0), chat: [] });
     client.act('place ruby d4');
     const act = ws1.sent[1]!;

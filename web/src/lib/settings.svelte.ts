@@ -1,23 +1,49 @@
-// The reader's settings, kept in localStorage: language and animations.
+// The reader's settings, kept in localStorage: language, animations, the "your turn" sound and
+// notification (lib/alerts.ts), and whether a final move asks for a confirm (lib/Confirm.svelte).
 const KEY = 'dragonlair.settings';
 
-interface Stored {
+export interface Stored {
   lang: string | null;
   animations: boolean;
+  /** a short tone when it becomes this player's turn */
+  sound: boolean;
+  /** a browser notification when it becomes this player's turn while the tab is hidden */
+  notify: boolean;
+  /** a final move (a Master placement, a Farkle bank or battle choice, a Fist power decision)
+   * waits for a second click on "Confirm" (or Enter) before it is sent */
+  confirm: boolean;
+}
+
+/** The settings from what was stored (anything missing or of the wrong type: its default). */
+export function parseStored(raw: string | null, reducedMotion = false): Stored {
+  const d: Stored = { lang: null, animations: !reducedMotion, sound: true, notify: true, confirm: true };
+  if (!raw) return d;
+  let v: Partial<Record<keyof Stored, unknown>>;
+  try {
+    v = JSON.parse(raw) as Partial<Record<keyof Stored, unknown>>;
+  } catch {
+    return d;
+  }
+  if (!v || typeof v !== 'object') return d;
+  const flag = (x: unknown, def: boolean) => (typeof x === 'boolean' ? x : def);
+  return {
+    lang: typeof v.lang === 'string' ? v.lang : null,
+    animations: flag(v.animations, d.animations),
+    sound: flag(v.sound, d.sound),
+    notify: flag(v.notify, d.notify),
+    confirm: flag(v.confirm, d.confirm),
+  };
 }
 
 function load(): Stored {
+  let raw: string | null = null;
   try {
-    const raw = globalThis.localStorage?.getItem(KEY);
-    if (raw) {
-      const v = JSON.parse(raw) as Partial<Stored>;
-      return { lang: typeof v.lang === 'string' ? v.lang : null, animations: v.animations !== false };
-    }
+    raw = globalThis.localStorage?.getItem(KEY) ?? null;
   } catch {
     /* no storage: defaults */
   }
   const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  return { lang: null, animations: !reduced };
+  return parseStored(raw, reduced);
 }
 
 export const settings = $state<Stored>(load());

@@ -24,7 +24,7 @@ export function farkleChoices(legal: FarkleLegal | null | undefined, render: Ren
     if (k) return { action, keep: true, label: render('web.farkle.keep', { dice: k.dice, soldiers: k.soldiers, left: k.dice_left }) };
     const l = actionLabel(action);
     const p: Record<string, unknown> = { ...(l?.params ?? {}) };
-    if (typeof p.target === 'number') p.target = names[p.target] ?? `p${p.target}`;
+    if (typeof p.target === 'number') p.target = names[p.target] ?? render('web.seat.label', { seat: p.target + 1 });
     if (typeof p.card === 'string') p.card = render(`farkle.card.${p.card}.name`);
     return { action, keep: false, label: l ? render(l.code, p) : action };
   });
@@ -38,4 +38,14 @@ export function stageNotes(pub: FarklePublic, seat: number | null, render: Rende
   if (pub.dragon.damage > 0) out.push({ stage: 'damage', text: render('web.farkle.stage.damage', { damage: pub.dragon.damage, strength: pub.dragon.strength }) });
   if (seat !== null && pub.seats[seat]?.in_lair) out.push({ stage: 'lair', text: render('web.farkle.stage.lair') });
   return out;
+}
+
+/** The choices the screen asks to confirm (setting "confirm", lib/confirm.ts): banking or
+ * stopping (the turn's soldiers are final), and a battle: attacking a player (D5) or the Final
+ * Battle (D6). Recruiting, a roll, a keep and an item are played at once (the everyday moves;
+ * a confirm on each would be a chore). */
+const FINAL = new Set(['bank', 'stop', 'skirmish', 'battle']);
+
+export function isFinal(action: string): boolean {
+  return FINAL.has(action.split(' ', 1)[0] ?? '');
 }

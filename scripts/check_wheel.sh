@@ -13,8 +13,9 @@ trap 'kill "${pid:-}" 2>/dev/null || true; PATH=$orig_path rm -rf "$work"' EXIT
 wheel=$(ls "$work"/w/dragonlair-*.whl)
 unzip -l "$wheel" > "$work/files"
 grep -q 'dragonlair/web/dist/index.html' "$work/files" || { echo "check_wheel: no client in $wheel" >&2; exit 1; }
-grep -q 'dragonlair/web/dist/assets/index-.*\.js' "$work/files" || { echo "check_wheel: no client script in $wheel" >&2; exit 1; }
-[ "$(grep -c 'dragonlair/web/dist/assets/index-.*\.js' "$work/files")" = 1 ] || { echo "check_wheel: stale client files in $wheel (remove build/)" >&2; exit 1; }
+grep -q 'dragonlair/web/dist/assets/index-[^ ]*\.js$' "$work/files" || { echo "check_wheel: no client script in $wheel" >&2; exit 1; }
+# one script (with its precompressed .br and .gz beside it, where they are smaller)
+[ "$(grep -c 'dragonlair/web/dist/assets/index-[^ ]*\.js$' "$work/files")" = 1 ] || { echo "check_wheel: stale client files in $wheel (remove build/)" >&2; exit 1; }
 grep -q 'dragonlair/web/dist/i18n/de.json' "$work/files" || { echo "check_wheel: no catalogues in $wheel" >&2; exit 1; }
 # the tracked files alone, as a fresh clone has them (no bundle, no node_modules): building
 # there must build the client itself, inside pip's isolated build environment (Babel from
@@ -23,7 +24,7 @@ mkdir "$work/src"
 git ls-files -z | xargs -0 cp --parents -t "$work/src"
 .venv/bin/python -m pip wheel -q --disable-pip-version-check "$work/src" -w "$work/w2" --no-deps \
     > "$work/clean-build.log" 2>&1 || { cat "$work/clean-build.log" >&2; exit 1; }
-unzip -l "$work"/w2/dragonlair-*.whl | grep -q 'dragonlair/web/dist/assets/index-.*\.js' \
+unzip -l "$work"/w2/dragonlair-*.whl | grep -q 'dragonlair/web/dist/assets/index-[^ ]*\.js$' \
     || { grep -v 'is ignored' "$work/clean-build.log" >&2; echo "check_wheel: a clean copy's wheel has no client" >&2; exit 1; }
 python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$wheel"

@@ -3,13 +3,18 @@
 Every action of a configured game is built once, up front, in a fixed order; its
 position in that order is its index. Parsing returns the interned value, so
 ``parse(str(a)) is a``. The notation is documented in docs/records.md.
+
+The space depends only on the table's card ids, so :func:`action_space` builds it once per
+card set in a process and every game with that set shares it (its tables are tuples; its
+bid caches only ever gain entries that are the same whatever game asks first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 
 from dragonlair.core.errors import MalformedActionError, shown
 from dragonlair.core.game import ascii_number
@@ -19,6 +24,9 @@ LETTERS = "rby"
 CURRENCIES = ("common", "fairy", "silver")
 MAX_SEATS = 6
 MAX_FAIRY, MAX_COMMON, MAX_SILVER, MAX_STONES = 60, 15, 40, 12
+#: how many action spaces (card sets) :func:`action_space` keeps: the built-in set and a few
+#: custom ones (each is about 6,300 actions)
+SPACES_KEPT = 16
 #: what each word of a bid names (a ``word`` param of ``fist.action.bid_word_twice``)
 _BID_WORDS = {"f": "fairy", "c": "common", "black": "black", "amulet": "amulet"}
 
@@ -88,25 +96,35 @@ def stones_text(counts: Sequence[int]) -> str:
     return "".join(LETTERS[c] * n for c, n in enumerate(counts))
 
 
+@lru_cache(maxsize=SPACES_KEPT)
+def action_space(card_ids: tuple[str, ...]) -> ActionSpace:
+    """The action space of a table with these card ids (built-in then custom), built once
+    per card set and shared: a second game with the same cards costs a dictionary look-up
+    (issue 23). Treat it as read-only."""
+    return ActionSpace(card_ids)
+
+
 class ActionSpace:
-    """All actions of a Fist table with the given card ids (built-in then custom)."""
+    """All actions of a Fist table with the given card ids (built-in then custom). Shared
+    between games (:func:`action_space`): its tables are tuples, not to be changed."""
 
     def __init__(self, card_ids: Sequence[str]) -> None:
         self.card_ids = tuple(card_ids)
         self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
-        self.actions: list[FistAction] = []
+        actions: list[FistAction] = []
+        self._actions = actions
         self.by_text: dict[str, FistAction] = {}
         add = self._add
-        self.bid = [
-            [[[add(FistAction(Kind.BID, fairy=f, common=c, black=bool(k), amulet=bool(m),
-                              value=(f + c) * (2 if m else 1)))
-               for m in (0, 1)] for k in (0, 1)]
-             for c in range(MAX_COMMON + 1)]
+        self.bid = tuple(
+            tuple(tuple(tuple(add(FistAction(Kind.BID, fairy=f, common=c, black=bool(k),
+                                             amulet=bool(m), value=(f + c) * (2 if m else 1)))
+                              for m in (0, 1)) for k in (0, 1))
+                  for c in range(MAX_COMMON + 1))
             for f in range(MAX_FAIRY + 1)
-        ]
-        self.silver = [[add(FistAction(Kind.SILVER, silver=s, amulet=bool(m),
-                                       value=s * (2 if m else 1))) for m in (0, 1)]
-                       for s in range(MAX_SILVER + 1)]
+        )
+        self.silver = tuple(tuple(add(FistAction(Kind.SILVER, silver=s, amulet=bool(m),
+                                                 value=s * (2 if m else 1))) for m in (0, 1))
+                            for s in range(MAX_SILVER + 1))
         self.pay: dict[tuple[int, int, int], FistAction] = {}
         for r in range(MAX_STONES + 1):
             for b in range(MAX_STONES + 1):
@@ -114,14 +132,16 @@ class ActionSpace:
                     if r + b + y:
                         self.pay[(r, b, y)] = add(FistAction(Kind.PAY, stones=(r, b, y)))
         self.take = add(FistAction(Kind.TAKE))
-        self.colour = [add(FistAction(Kind.COLOUR, colour=c)) for c in range(3)]
+        self.colour = tuple(add(FistAction(Kind.COLOUR, colour=c)) for c in range(3))
         #: ``steal[seat][colour]``; ``steal[seat][3]``: a coin
-        self.steal = [[add(FistAction(Kind.STEAL, seat=s, colour=c if c < 3 else None))
-                       for c in range(4)] for s in range(MAX_SEATS)]
-        self.target = [add(FistAction(Kind.TARGET, seat=s)) for s in range(MAX_SEATS)]
-        self.pick = [add(FistAction(Kind.PICK, card=k)) for k in range(len(self.card_ids))]
-        self.buy = [[add(FistAction(Kind.BUY, colour=c, currency=m)) for m in range(3)]
-                    for c in range(3)]
+        self.steal = tuple(tuple(add(FistAction(Kind.STEAL, seat=s,
+                                                colour=c if c < 3 else None))
+                                 for c in range(4)) for s in range(MAX_SEATS))
+        self.target = tuple(add(FistAction(Kind.TARGET, seat=s)) for s in range(MAX_SEATS))
+        self.pick = tuple(add(FistAction(Kind.PICK, card=k))
+                          for k in range(len(self.card_ids)))
+        self.buy = tuple(tuple(add(FistAction(Kind.BUY, colour=c, currency=m))
+                               for m in range(3)) for c in range(3))
         self.done = add(FistAction(Kind.DONE))
         self.accept = add(FistAction(Kind.ACCEPT))
         self.decline = add(FistAction(Kind.DECLINE))
@@ -129,8 +149,12 @@ class ActionSpace:
         self.stop = add(FistAction(Kind.STOP))
         self.double = add(FistAction(Kind.DOUBLE))
         self.single = add(FistAction(Kind.SINGLE))
-        self.card = [add(FistAction(Kind.CARD, card=k)) for k in range(len(self.card_ids))]
-        self.stone = [add(FistAction(Kind.STONE, colour=c)) for c in range(3)]
+        self.card = tuple(add(FistAction(Kind.CARD, card=k))
+                          for k in range(len(self.card_ids)))
+        self.stone = tuple(add(FistAction(Kind.STONE, colour=c)) for c in range(3))
+        #: every action, by index
+        self.actions: tuple[FistAction, ...] = tuple(actions)
+        del self._actions
         #: bids() by ``fairy << 12 | common << 2 | black << 1 | amulet`` (filled by bids())
         self.bid_cache: dict[int, tuple[FistAction, ...]] = {}
         # silvers() by ``silver << 1 | amulet``
@@ -164,9 +188,12 @@ class ActionSpace:
                 return a.kind.name.lower()
 
     def _add(self, action: FistAction) -> FistAction:
-        """Intern ``action``: give it its index (the next) and its text."""
-        action = replace(action, index=len(self.actions), text=self._text(action))
-        self.actions.append(action)
+        """Intern ``action``: give it its index (the next) and its text. Set in place on
+        the new, not yet shared value (``replace`` would build every action twice)."""
+        actions = self._actions
+        object.__setattr__(action, "index", len(actions))
+        object.__setattr__(action, "text", self._text(action))
+        actions.append(action)
         self.by_text[action.text] = action
         return action
 

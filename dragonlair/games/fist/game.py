@@ -8,7 +8,7 @@ from typing import Any
 from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
 from dragonlair.games.fist import powers as pw
-from dragonlair.games.fist.actions import ActionSpace, FistAction
+from dragonlair.games.fist.actions import ActionSpace, FistAction, action_space
 from dragonlair.games.fist.cards import BUILTIN, Card
 from dragonlair.games.fist.custom import card_from_data
 from dragonlair.games.fist.state import FistState
@@ -78,7 +78,8 @@ class FistGame(Game):
         self.max_turns: int | None = max_turns
         self.cards: tuple[Card, ...] = BUILTIN + tuple(extra)
         self.card_ids = tuple(c.id for c in self.cards)
-        self.space = ActionSpace(self.card_ids)
+        #: shared by every game with these cards (built once per process: issue 23)
+        self.space: ActionSpace = action_space(self.card_ids)
         self.plays_unauctioned = tuple(
             any(isinstance(s, pw.PlayUnauctioned) for s in c.power) for c in self.cards)
         self.is_necromancer = tuple(

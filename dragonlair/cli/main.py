@@ -407,11 +407,12 @@ def bench(
         print(json.dumps([r.to_json() for r in results]))
         return
     table = Table(title="random playouts, one core, public API with legal actions")
-    for col in ("game", "table", "games/s", "actions/s"):
+    for col in ("game", "table", "games/s", "actions/s", "new table ms"):
         table.add_column(col, justify="right")
     for r in results:
         table.add_row(r.game, ", ".join(f"{k}={v}" for k, v in r.options.items()),
-                      f"{r.games_per_s:,.1f}", f"{r.actions_per_s:,.0f}")
+                      f"{r.games_per_s:,.1f}", f"{r.actions_per_s:,.0f}",
+                      f"{r.new_game_ms:.2f}")
     console.print(table)
 
 
@@ -492,7 +493,8 @@ def serve_preflight(db: str | None, data: Path | None, redis: str | None) -> Non
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(
+        min=0, max=65535, help="port to listen on (0: a free one, shown once ready)")] = 8000,
     db: Annotated[str | None, typer.Option(
         "--db", envvar="DRAGONLAIR_DB",
         help="database URL: sqlite:///FILE or postgresql://USER:PASS@HOST/DB "
@@ -560,9 +562,9 @@ def serve(
             fail_with(exc.code, **exc.params)
         extra.update(vapid_key=vapid_key, vapid_subject=vapid_subject)
     shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
-    address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
-    def ready() -> None:
+    def ready(bound: int) -> None:  # the port listened on: the system's choice for --port 0
+        address = f"http://[{shown}]:{bound}/" if ":" in shown else f"http://{shown}:{bound}/"
         console.print(render("cli.serve_ready", {"address": address}, "en"), highlight=False,
                       soft_wrap=True)
 

@@ -160,10 +160,23 @@ def uvicorn_config(app: FastAPI, settings: Settings, host: str, port: int,
         log_level=kwargs.pop("log_level", "info"), **kwargs)
 
 
+def bound_port(server: Any, default: int = 0) -> int:
+    """The TCP port a started ``uvicorn.Server`` listens on: the one the system chose where
+    it was asked for port 0 (tests and ``dragonlair serve --port 0`` read it, never guess a
+    free one first, which another process may take in between)."""
+    for listener in getattr(server, "servers", ()):
+        for sock in listener.sockets:
+            name = sock.getsockname()
+            if isinstance(name, tuple) and len(name) >= 2:
+                return int(name[1])
+    return default
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
-          on_ready: Callable[[], None] | None = None, **kwargs: Any) -> None:
-    """Run the server under uvicorn (``dragonlair serve``); ``on_ready`` is called once the
-    database is migrated and the running tables are resumed."""
+          on_ready: Callable[[int], None] | None = None, **kwargs: Any) -> None:
+    """Run the server under uvicorn (``dragonlair serve``); ``on_ready`` is called with the
+    port it listens on (the one chosen for port 0) once the database is migrated and the
+    running tables are resumed."""
     import uvicorn
 
     app = create_app(settings)
@@ -180,6 +193,6 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
             if on_ready is not None and self.started and not self.should_exit:
-                on_ready()
+                on_ready(bound_port(self, port))
 
     Server(config).run()

@@ -1,13 +1,14 @@
-"""A real server (uvicorn on 127.0.0.1, a free port, in a thread; SQLite in a temporary
-folder) and clients that speak to it as a browser would: httpx for the lobby, a WebSocket
-per table, every received message kept for the leak checks."""
+"""A real server (uvicorn on 127.0.0.1, on the port the system gives for port 0, in a
+thread; SQLite in a temporary folder) and clients that speak to it as a browser would: httpx
+for the lobby, a WebSocket per table, every received message kept for the leak checks."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import random
-import socket
+import re
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -23,26 +24,51 @@ from dragonlair.core.records import Record, parse_entry
 from dragonlair.games import make_game
 from dragonlair.server import Settings, create_app
 from dragonlair.server.accounts import COOKIE
+from dragonlair.server.app import bound_port
+from dragonlair.server.settings import Limits
 from dragonlair.server.tables import Hub, TableRuntime
 
 JSON = dict[str, Any]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+#: the test servers' limits: a socket may send as fast as a test plays (the clients wait for
+#: each answer), so no test sleeps to stay under the rate; the tests of the rate limit itself
+#: pass ``limits=Limits()`` (or their own)
+TEST_LIMITS = Limits(messages_per_second=10_000.0, message_burst=10_000)
+
+
+#: the line `dragonlair serve` prints once it listens (cli.serve_ready, always in English)
+READY = re.compile(rb"Dragonlair is running: open http://127\.0\.0\.1:(\d+)/")
+
+
+def serve_ready_port(proc: subprocess.Popen[bytes], log: Path, start: int = 0,
+                     timeout: float = 60) -> int:
+    """The port a ``dragonlair serve --port 0`` subprocess chose, read from its ready line in
+    ``log`` (its stdout) after byte ``start``: it listens once the line is there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with log.open("rb") as f:
+            f.seek(start)
+            match = READY.search(f.read())
+        if match:
+            return int(match.group(1))
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited ({proc.returncode}); see {log}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the server did not start; see {log}")
+        time.sleep(0.03)
 
 
 class ServerThread:
-    """``create_app(settings)`` under uvicorn in a thread: :meth:`start`, :meth:`stop`."""
+    """``create_app(settings)`` under uvicorn in a thread: :meth:`start`, :meth:`stop`. It
+    binds port 0 and reads the port it got once started (:attr:`port`)."""
 
     def __init__(self, data: Path, **settings: Any) -> None:
+        settings.setdefault("limits", TEST_LIMITS)
         self.settings = Settings(data_dir=data, bot_workers=2, **settings)
-        self.port = free_port()
+        self.port = 0
         self.app = create_app(self.settings)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
                                 log_level="warning", ws_max_size=1 << 20, lifespan="on",
                                 proxy_headers=False)  # as `dragonlair serve` (app.py)
         self.server = uvicorn.Server(config)
@@ -64,6 +90,8 @@ class ServerThread:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
+        self.port = bound_port(self.server)
+        assert self.port, "the server listens on no TCP port"
         return self
 
     def stop(self) -> None:
@@ -178,6 +206,20 @@ def new_table(owner: Client, game: str, seats: list[JSON], **options: Any) -> JS
     return table
 
 
+def running_master(server: ServerThread) -> tuple[str, Client, Client]:
+    """A running Dragon Master table of two people, Ann (seat 0, the creator) and Bob."""
+    ann, bob = Client(server, "Ann"), Client(server, "Bob")
+    tid = new_table(ann, "master", [{"kind": "me"}, {"kind": "open"}])["id"]
+    assert bob.http.post(f"/api/tables/{tid}/join", json={}).status_code == 200
+    assert ann.http.post(f"/api/tables/{tid}/start").status_code == 200
+    return tid, ann, bob
+
+
+def say(client: Client, text: str) -> JSON:
+    """Send a chat line and return the answer to it."""
+    return client.request({"type": "chat", "text": text})
+
+
 def consistent(runtime: TableRuntime) -> State:
     """The runtime's current state (never mutated after it is swapped in)."""
     return runtime.state
@@ -192,7 +234,6 @@ def play_to_end(server: ServerThread, table_id: str, humans: dict[int, Client],
     sequence number the client saw when the bid began (``stale_bids``)."""
     runtime = server.runtime(table_id)
     acted = 0
-    last_sent: dict[int, float] = {}
     for _ in range(max_steps):
         state = consistent(runtime)
         n = len(state.history)
@@ -210,12 +251,6 @@ def play_to_end(server: ServerThread, table_id: str, humans: dict[int, Client],
         for seat in mine:
             client = humans[seat]
             action = rng.choice(list(state.legal_actions(seat)))
-            # stay under the server's sustained message rate (Settings.messages_per_second):
-            # a refusal for flooding names no request, so it would only show as a timeout
-            pause = last_sent.get(seat, 0.0) + 0.051 - time.monotonic()
-            if pause > 0:
-                time.sleep(pause)
-            last_sent[seat] = time.monotonic()
             answer = client.act(str(action), seq=n if stale_bids else None)
             assert answer["type"] == "ack", (answer, str(action), seat)
             acted += 1

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dragonlair.server.settings import Limits
-from tests.server.helpers import JSON, Client, ServerThread, new_table
+from tests.server.helpers import JSON, Client, ServerThread, new_table, running_master, say
 
 #: one line a minute after a burst of 8: a test never waits for a refill
 LIMITS = Limits(chat_burst=8, chat_per_minute=1.0, chat_history=5)
@@ -31,18 +31,6 @@ def chat_rows(server: ServerThread, table_id: str) -> list[tuple[int, str]]:
     with sqlite3.connect(server.settings.data_dir / "dragonlair.db") as conn:
         return [(int(r[0]), str(r[1])) for r in conn.execute(
             "SELECT id, text FROM chat_messages WHERE table_id=? ORDER BY id", (table_id,))]
-
-
-def running_master(server: ServerThread) -> tuple[str, Client, Client]:
-    ann, bob = Client(server, "Ann"), Client(server, "Bob")
-    tid = new_table(ann, "master", [{"kind": "me"}, {"kind": "open"}])["id"]
-    assert bob.http.post(f"/api/tables/{tid}/join", json={}).status_code == 200
-    assert ann.http.post(f"/api/tables/{tid}/start").status_code == 200
-    return tid, ann, bob
-
-
-def say(client: Client, text: str) -> JSON:
-    return client.request({"type": "chat", "text": text})
 
 
 def chats(client: Client) -> list[JSON]:
@@ -83,6 +71,8 @@ def test_spectators_write_only_to_spectators_while_the_game_runs(server: ServerT
     err = say(anon, "hello")
     assert err["type"] == "error" and err["code"] == "server.chat.sign_in"
     assert [t for _, t in chat_rows(server, tid)] == ["psst: the dragon"]
+    # the server answers Ann's ping after anything it had for her before: no line came
+    assert ann.request({"type": "ping"})["type"] == "pong"
     assert chats(ann) == []
 
 

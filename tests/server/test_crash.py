@@ -37,7 +37,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from dragonlair.core.records import Record, parse_entry, replay
 from dragonlair.server.accounts import COOKIE
-from tests.server.helpers import free_port
+from tests.server.helpers import serve_ready_port
 
 JSON = dict[str, Any]
 
@@ -61,7 +61,7 @@ class ServerProcess:
 
     def __init__(self, data: Path) -> None:
         self.data = data
-        self.port = free_port()
+        self.port = 0  # the first start binds port 0; a restart takes the same port again
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self.kills = 0
@@ -76,25 +76,16 @@ class ServerProcess:
         return self.data / "dragonlair.db"
 
     def start(self) -> None:
-        log = (self.data / f"server-{self.starts}.log").open("wb")
-        self.proc = subprocess.Popen(
-            [*dragonlair_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", str(self.data)], stdout=log, stderr=subprocess.STDOUT)
-        log.close()
+        path = self.data / f"server-{self.starts}.log"
+        with path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [*dragonlair_command(), "serve", "--host", "127.0.0.1", "--port",
+                 str(self.port), "--data", str(self.data)], stdout=log, stderr=subprocess.STDOUT,
+                env={**os.environ, "COLUMNS": "300"})
         self.starts += 1
-        deadline = time.monotonic() + 60
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited ({self.proc.returncode}); see "
-                                   f"{self.data}/server-{self.starts - 1}.log")
-            try:
-                if httpx.get(f"{self.base}/api/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.03)
+        port = serve_ready_port(self.proc, path)
+        assert self.port in (0, port), (self.port, port)
+        self.port = port
 
     def kill(self) -> None:
         with self.lock:

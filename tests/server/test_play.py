@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from websockets.exceptions import InvalidStatus
 
 from dragonlair.core.records import Record, replay
+from dragonlair.server.settings import Limits
 from tests.server.helpers import (
     Client,
     ServerThread,
@@ -151,13 +153,18 @@ def test_protocol_bounds_each_get_a_code(server: ServerThread) -> None:
     assert ann.request({"type": "ping"})["type"] == "pong"
 
 
-def test_flooding_is_rate_limited(server: ServerThread) -> None:
-    tid, ann, _ = started_master(server)
-    ann.connect(tid)
-    for _ in range(60):
-        ann.send_raw('{"type": "ping"}')
-    codes = [ann.wait(lambda m: m["type"] in ("pong", "error")) for _ in range(60)]
-    assert any(m.get("code") == "server.msg.rate_limited" for m in codes)
+def test_flooding_is_rate_limited(tmp_path: Path) -> None:
+    """Under the default limits (the other tests' servers allow any rate: TEST_LIMITS)."""
+    server = ServerThread(tmp_path, limits=Limits()).start()
+    try:
+        tid, ann, _ = started_master(server)
+        ann.connect(tid)
+        for _ in range(60):
+            ann.send_raw('{"type": "ping"}')
+        codes = [ann.wait(lambda m: m["type"] in ("pong", "error")) for _ in range(60)]
+        assert any(m.get("code") == "server.msg.rate_limited" for m in codes)
+    finally:
+        server.stop()
 
 
 def test_websocket_upgrades_check_the_origin(server: ServerThread) -> None:

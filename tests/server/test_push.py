@@ -42,20 +42,11 @@ from dragonlair.server.push import load_key, public_key_text, write_key
 from dragonlair.server.settings import Limits
 from tests.server.conftest import SERVER_DB
 from tests.server.helpers import Client, ServerThread
+from tests.server.test_leak import PLANTED_ITEMS  # hidden in each player's hand (D9)
 
 JSON = dict[str, Any]
 
 SUBJECT = "mailto:ops@example.org"
-
-#: Farkle items with ids nothing else contains (D8.5): hidden in each player's hand (D9)
-PLANTED_ITEMS = [
-    {"id": f"zq-secret-{effect.replace('_', '-')}-{n}", "name": {"en": f"Secret {n}"},
-     "text": {"en": "planted"}, "effect": effect, "amount": amount, "count": 2}
-    for n, (effect, amount) in enumerate([("gain", 300), ("pending_bonus", 300),
-                                          ("hot_dice", 0), ("reroll_farkle", 0),
-                                          ("battle_shield", 0), ("battle_damage", 1),
-                                          ("gain", 500), ("keep_extra", 3)])
-]
 
 
 def b64url(data: bytes) -> str:

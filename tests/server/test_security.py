@@ -20,11 +20,11 @@ from websockets.sync.client import connect
 
 from dragonlair.server import Settings, create_app
 from dragonlair.server.accounts import COOKIE
-from dragonlair.server.app import uvicorn_config
+from dragonlair.server.app import bound_port, uvicorn_config
 from dragonlair.server.chat import clean_text
 from dragonlair.server.errors import ServerError
 from dragonlair.server.security import cross_site
-from tests.server.helpers import JSON, Client, ServerThread, free_port, new_table
+from tests.server.helpers import JSON, Client, ServerThread, new_table
 
 FRIEND = "https://friend.example"
 
@@ -287,8 +287,7 @@ def test_frame_over_64_kib_closes_the_socket_with_1009(tmp_path: Path) -> None:
     socket with 1009 (message too big) before the application reads it."""
     settings = Settings(data_dir=tmp_path, bot_workers=1)
     app = create_app(settings)
-    port = free_port()
-    server = uvicorn.Server(uvicorn_config(app, settings, "127.0.0.1", port,
+    server = uvicorn.Server(uvicorn_config(app, settings, "127.0.0.1", 0,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -297,6 +296,7 @@ def test_frame_over_64_kib_closes_the_socket_with_1009(tmp_path: Path) -> None:
         while not server.started:
             assert time.monotonic() < deadline and thread.is_alive()
             time.sleep(0.02)
+        port = bound_port(server)
         http = httpx.Client(base_url=f"http://127.0.0.1:{port}")
         http.post("/api/auth/guest", json={})
         tid = http.post("/api/tables", json={"game": "master", "options": {}, "seats": [

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import queue
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -19,19 +18,12 @@ from dragonlair.web import DIST, NOT_BUILT, is_built
 READY = re.compile(r"Dragonlair is running: open (http://127\.0\.0\.1:(\d+)/) in a browser")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def test_serve_prints_the_address_once_ready_and_it_serves_the_client(tmp_path: Path) -> None:
-    port = _free_port()
+    """``--port 0``: the system chooses a free port, and the ready line names it."""
     exe = Path(sys.executable).with_name("dragonlair")
     env = {**os.environ, "COLUMNS": "300", "NO_COLOR": "1"}
     proc = subprocess.Popen(
-        [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path)],
+        [str(exe), "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     lines: queue.Queue[str] = queue.Queue()
 
@@ -52,7 +44,7 @@ def test_serve_prints_the_address_once_ready_and_it_serves_the_client(tmp_path: 
             seen.append(line)
             match = READY.search(line)
         address, printed_port = match.group(1), int(match.group(2))
-        assert printed_port == port
+        assert printed_port > 0
         # printed once ready: the first request already succeeds
         with urllib.request.urlopen(address, timeout=10) as answer:
             assert answer.status == 200

@@ -27,7 +27,8 @@ import httpx
 from dragonlair.client import Client, Refused, TableConnection
 from dragonlair.client.client import MOVED_ON, legal_texts
 from dragonlair.core.records import Record, parse_entry
-from dragonlair.server.loadgen import free_port, server_command
+from dragonlair.server.loadgen import server_command
+from tests.server.helpers import serve_ready_port
 
 JSON = dict[str, Any]
 
@@ -44,9 +45,10 @@ class Node:
         self.folder = folder
         self.args = args
         self.env = env
-        self.port = free_port()
+        self.port = 0  # the first spawn binds port 0; a restart takes the same port again
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = folder / f"{name}.log"
+        self.logged = 0  # the log's size when the process was spawned
 
     @property
     def base(self) -> str:
@@ -58,12 +60,21 @@ class Node:
 
     def spawn(self) -> None:
         with self.log.open("ab") as log:
+            self.logged = log.tell()
             self.proc = subprocess.Popen(
                 [*server_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                  "--data", str(self.folder / self.name), *self.args],
-                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **self.env})
+                stdout=log, stderr=subprocess.STDOUT,
+                env={**os.environ, "COLUMNS": "300", **self.env})
 
     def wait_healthy(self, seconds: float = 60.0) -> None:
+        assert self.proc is not None
+        try:  # it listens once it has printed its address (with the port chosen for 0)
+            port = serve_ready_port(self.proc, self.log, self.logged, seconds)
+        except RuntimeError as exc:
+            raise RuntimeError(f"{self.name}: {exc}:\n{self.tail()}") from None
+        assert self.port in (0, port), (self.port, port)
+        self.port = port
         deadline = time.monotonic() + seconds
         while True:
             if self.proc is None or self.proc.poll() is not None:

@@ -3,7 +3,7 @@
 scripts/test.sh starts for the run. Without them these tests skip and say why; with
 ``DRAGONLAIR_REQUIRE_SERVICES=1`` (CI) a missing one fails instead. Each test gets a fresh
 database of its own (created, then dropped) and may start a private redis-server (for a
-restart) on 127.0.0.1."""
+restart) on a Unix socket."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 import uuid
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -57,16 +59,12 @@ def fresh_database(admin_url: str) -> Iterator[str]:
         admin.dispose()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class RedisProcess:
-    """A private redis-server on 127.0.0.1 (no persistence) that a test may stop and start
-    again on the same port."""
+    """A private redis-server (no persistence) that a test may stop and start again at the
+    same address: a Unix socket, not a TCP port. redis-server cannot bind port 0 and report
+    the port it got (``--port 0`` turns TCP off), and a port found free beforehand may be
+    taken by another process before redis binds it; a socket file in a folder of our own
+    cannot be."""
 
     def __init__(self, folder: Path) -> None:
         binary = shutil.which("redis-server")
@@ -77,28 +75,35 @@ class RedisProcess:
             pytest.skip(message)
         self.binary = binary
         self.folder = folder
-        self.port = free_port()
+        # a short path of its own: a Unix socket's path may not exceed 107 bytes, and
+        # pytest's temporary folders can be longer
+        sockets = tempfile.mkdtemp(prefix="dragonlair-redis-")
+        weakref.finalize(self, shutil.rmtree, sockets, True)
+        self.socket = Path(sockets) / "redis.sock"
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"unix://{self.socket}?db=0"
 
     def start(self) -> RedisProcess:
         self.proc = subprocess.Popen(
-            [self.binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
+            [self.binary, "--port", "0", "--unixsocket", str(self.socket),
+             "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
+             "--dir", str(self.folder)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", self.port), 0.5) as s:
+                with socket.socket(socket.AF_UNIX) as s:
+                    s.settimeout(0.5)
+                    s.connect(str(self.socket))
                     s.sendall(b"PING\r\n")
                     if s.recv(16).startswith(b"+PONG"):
                         return self
             except OSError:
                 pass
-            if time.monotonic() > deadline:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("redis-server did not start")
             time.sleep(0.02)
 

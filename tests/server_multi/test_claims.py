@@ -362,8 +362,7 @@ def test_only_the_holder_runs_the_bots_and_a_dead_holders_table_passes_on(pg_url
             hub, _ = hubs(make, pool)
             assert await hub.resume_all() == 0  # the ghost's lease holds
             runtime = await hub.table("bots")
-            runtime.kick()
-            await asyncio.sleep(0.3)
+            runtime.kick()  # decides at once: no task where this process holds no claim
             assert not hub.runs("bots") and runtime.task is None
             assert count(make, "bots") == 0, "a process without the claim played"
             with make() as s:  # the ghost dies: nobody renews its lease
@@ -461,9 +460,17 @@ def test_news_of_a_move_reaches_the_viewers_of_another_process(pg_url: str,
                                                    if k not in skip})
             events = [e for m in updates for e in m["view"]["events"]]
             assert json.dumps(events) == json.dumps(full["events"])
-            await asyncio.sleep(0.3)
-            seen += messages(vb)
-            assert [m["message"]["text"] for m in seen if m["type"] == "chat"] == ["hallo"]
+            # a second line, after which no second copy of the first can come: the notices
+            # of one process arrive in order
+            ra.announce("chat", message={"user": "U0", "text": "bis bald"})
+            for _ in range(200):
+                seen += messages(vb)
+                if any(m["type"] == "chat" and m["message"]["text"] == "bis bald"
+                       for m in seen):
+                    break
+                await asyncio.sleep(0.02)
+            chat = [m["message"]["text"] for m in seen if m["type"] == "chat"]
+            assert chat == ["hallo", "bis bald"], chat
             assert rb.task is None and not b.runs(table_id)
             await a.close()
             await b.close()
@@ -492,13 +499,14 @@ def test_a_catch_up_finds_a_seat_change_without_an_action(pg_url: str) -> None:
                 assert await ra.take_over(0, "resigned")
             assert rb.seats[0].kind == "human"  # B heard nothing (LocalBuses)
             await b.subscriptions[table_id].resync()  # what a reconnection does
-            for _ in range(100):
-                if rb.seats[0].kind == "bot":
+            seen: list[dict[str, Any]] = []
+            for _ in range(250):
+                seen += messages(vb)
+                if rb.seats[0].kind == "bot" and any(m["type"] == "update" for m in seen):
                     break
                 await asyncio.sleep(0.02)
-            await asyncio.sleep(0.1)
             assert rb.seats[0].kind == "bot" and rb.seats == ra.seats
-            assert any(m["type"] == "update" for m in messages(vb))
+            assert any(m["type"] == "update" for m in seen), seen
             await a.close()
             await b.close()
 

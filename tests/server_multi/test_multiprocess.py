@@ -20,6 +20,7 @@ The default run is a few seconds a test; the ``slow`` versions play more games a
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import threading
@@ -302,8 +303,9 @@ def test_an_unanswered_act_resent_to_another_process_is_applied_once(
                 else:
                     assert victim.proc is not None
                     victim.proc.send_signal(signal.SIGSTOP)
+                    _, status = os.waitpid(victim.proc.pid, os.WUNTRACED)  # it has stopped
+                    assert os.WIFSTOPPED(status), status
                     v.conn.send(act)  # waits, unread, in a stopped process's socket
-                    time.sleep(0.2)
                     victim.kill()
                     assert len(g.log_rows(pg_url)) == n, "a stopped process committed"
                 survivor = c.nodes[2]

@@ -45,12 +45,15 @@ describe('render', () => {
 });
 
 describe('pluralIndex', () => {
-  it('evaluates gettext plural expressions without eval', () => {
-    expect(pluralIndex('(n != 1)', 1)).toBe(0);
-    expect(pluralIndex('(n != 1)', 0)).toBe(1);
-    const slavic = '(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)';
-    expect([1, 2, 5, 11, 21, 22, 25].map((n) => pluralIndex(slavic, n))).toEqual([0, 1, 2, 2, 0, 1, 2]);
-    expect(pluralIndex('0', 7)).toBe(0);
+  it('maps Intl.PluralRules categories to the gettext forms of en and de: one -> 0, other -> 1', () => {
+    const ns = [0, 1, 2, 5, 11, 21, 100, 1.5];
+    // the catalogues' Plural-Forms for both languages: (n != 1)
+    for (const lang of ['en', 'de']) expect(ns.map((n) => pluralIndex(lang, n))).toEqual(ns.map((n) => (n !== 1 ? 1 : 0)));
+  });
+  it('numbers the categories in CLDR order, as Babel writes Plural-Forms', () => {
+    // Polish: one, few, many, other (other for fractions)
+    expect([1, 2, 5, 22, 25, 1.5].map((n) => pluralIndex('pl', n))).toEqual([0, 1, 2, 1, 2, 3]);
+    expect(pluralIndex('ja', 7)).toBe(0);
   });
 });
 

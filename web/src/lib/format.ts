@@ -1,7 +1,7 @@
 // Rendering of catalogue messages, as dragonlair.core.i18n.render does (docs/i18n.md): a
 // template in Python's format syntax whose fields name the code's params, with kinds
 // ({seat:seat}, {card:card}, {cards:list-card}, {cause:error}...) and plural forms chosen by
-// the catalogue's C plural expression. Pure functions: tested in format.test.ts.
+// Intl.PluralRules for the catalogue's language. Pure functions: tested in format.test.ts.
 
 export type Template = string | string[];
 
@@ -21,69 +21,30 @@ export interface RenderOptions {
   cards?: Readonly<Record<string, string>> | undefined;
 }
 
-/** Evaluates a gettext plural expression (a C expression in n) without eval. */
-export function pluralIndex(expr: string, n: number): number {
-  const tokens = expr.match(/\d+|n|&&|\|\||[=!<>]=|[<>?:()%!+\-*/]/g) ?? [];
-  let i = 0;
-  const peek = (): string | undefined => tokens[i];
-  const next = (): string => tokens[i++] ?? '';
-  const num = (b: boolean): number => (b ? 1 : 0);
-  function primary(): number {
-    const t = next();
-    if (t === '(') {
-      const v = ternary();
-      next();
-      return v;
-    }
-    if (t === '!') return num(!primary());
-    if (t === '-') return -primary();
-    if (t === 'n') return n;
-    return Number(t);
+// gettext numbers a language's plural forms in the order of its CLDR categories (Babel's
+// to_gettext, which writes the catalogues' Plural-Forms): zero, one, two, few, many, other, each
+// where the language has it. English and German: one -> 0, other -> 1.
+const CLDR_ORDER: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const pluralRules = new Map<string, { rules: Intl.PluralRules; order: Intl.LDMLPluralRule[] }>();
+
+/** The index of the plural form for n in a catalogue of this language, from Intl.PluralRules. */
+export function pluralIndex(lang: string, n: number): number {
+  let entry = pluralRules.get(lang);
+  if (!entry) {
+    const rules = new Intl.PluralRules(lang);
+    const used = rules.resolvedOptions().pluralCategories;
+    entry = { rules, order: CLDR_ORDER.filter((c) => used.includes(c)) };
+    pluralRules.set(lang, entry);
   }
-  function binary(level: number): number {
-    const ops: string[][] = [['||'], ['&&'], ['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
-    if (level >= ops.length) return primary();
-    let left = binary(level + 1);
-    while (ops[level]!.includes(peek() ?? '')) {
-      const op = next();
-      const right = binary(level + 1);
-      switch (op) {
-        case '||': left = num(!!left || !!right); break;
-        case '&&': left = num(!!left && !!right); break;
-        case '==': left = num(left === right); break;
-        case '!=': left = num(left !== right); break;
-        case '<': left = num(left < right); break;
-        case '>': left = num(left > right); break;
-        case '<=': left = num(left <= right); break;
-        case '>=': left = num(left >= right); break;
-        case '+': left = left + right; break;
-        case '-': left = left - right; break;
-        case '*': left = left * right; break;
-        case '/': left = Math.trunc(left / right); break;
-        case '%': left = left % right; break;
-      }
-    }
-    return left;
-  }
-  function ternary(): number {
-    const cond = binary(0);
-    if (peek() === '?') {
-      next();
-      const a = ternary();
-      next(); // ':'
-      const b = ternary();
-      return cond ? a : b;
-    }
-    return cond;
-  }
-  return ternary();
+  const index = entry.order.indexOf(entry.rules.select(n));
+  return index < 0 ? entry.order.length - 1 : index;
 }
 
 function lookup(cat: Catalogue | undefined, code: string, n: number | undefined): string | undefined {
   const t = cat?.messages[code];
   if (t === undefined) return undefined;
   if (typeof t === 'string') return t;
-  const index = n === undefined ? 0 : pluralIndex(cat!.plural, n);
+  const index = n === undefined ? 0 : pluralIndex(cat!.lang, n);
   return t[Math.min(index, t.length - 1)] ?? t[0];
 }
 

@@ -12,6 +12,10 @@ export async function moveIfAsked(page: Page, rnd: () => number, keyboard = fals
   const fist = page.getByTestId('fist');
   const kind = await fist.getAttribute('data-legal');
   if (kind === 'none' || kind === null) return null;
+  // a sealed bid handed in shows its button disabled until the server's update arrives (and
+  // the history may move on meanwhile with another seat's bid): nothing to do yet
+  const submit = { bid: 'submit-bid', silver: 'submit-silver' }[kind];
+  if (submit && !(await page.getByTestId(submit).isEnabled({ timeout: 5_000 }).catch(() => false))) return null;
   const history = await fist.getAttribute('data-history');
   if (kind === 'bid' && keyboard) {
     // keyboard only: one Fairy Gold more if allowed, then hand the bid in

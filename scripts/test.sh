@@ -55,8 +55,9 @@ if [ "${DRAGONLAIR_SKIP_WEB:-}" != 1 ]; then
     bash scripts/check_wheel.sh
 fi
 
-# -m "": every test, the slow loops included (a plain `pytest` skips them)
-.venv/bin/python -m pytest -p no:cacheprovider -m ""
+# -m "": every test, the slow loops included (a plain `pytest` skips them); --durations=25
+# prints the slowest
+.venv/bin/python -m pytest -p no:cacheprovider -m "" --durations=25
 
 # the server's play, chat, history, leaver, rating and bot tests once more on PostgreSQL
 # (their `server` fixture takes a fresh PostgreSQL database: tests/server/conftest.py)

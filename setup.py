@@ -26,7 +26,8 @@ DIST = ROOT / "dragonlair" / "web" / "dist"
 
 def newest_source() -> float:
     stamps = [0.0]
-    for folder in (WEB / "src", WEB / "public", ROOT / "dragonlair" / "locale"):
+    locales = sorted((ROOT / "dragonlair" / "games").glob("*/locale"))
+    for folder in (WEB / "src", WEB / "public", ROOT / "dragonlair" / "locale", *locales):
         stamps += [p.stat().st_mtime for p in folder.rglob("*") if p.is_file()]
     for name in ("index.html", "package-lock.json", "vite.config.ts"):
         if (WEB / name).is_file():

@@ -38,7 +38,7 @@ NOTES_SHOWN = 5
 # ---------------------------------------------------------------- small words
 def ui(lang: str, key: str, **fields: object) -> str:
     """The terminal's word ``key`` in ``lang``: the catalogue entry ``fist.ui.<key>``
-    (``dragonlair/locale/<lang>/LC_MESSAGES/fist.po``, section ``# terminal``)."""
+    (``dragonlair/games/fist/locale/<lang>/LC_MESSAGES/fist.po``, section ``# terminal``)."""
     return render(f"fist.ui.{key}", fields, lang)
 
 

@@ -321,6 +321,16 @@ def deciding_line(result: JSON, names: Sequence[str], lang: str) -> str | None:
     return line
 
 
+def result_detail(full: JSON, names: Sequence[str], lang: str) -> str | None:
+    """The plugin's ``terminal_result``: what decided a single round (M4), the one pair of
+    lines the engine names; ``None`` for a match or an unfinished game."""
+    if full.get("match") or not full.get("rounds"):
+        return None
+    padded = [*names, "", ""][:2]
+    line = deciding_line(full["rounds"][-1], padded, lang)
+    return None if line is None else line + "."
+
+
 # ---------------------------------------------------------------- rules and help
 def rules_markdown(lang: str) -> str:
     folder = resources.files("dragonlair.games.master") / "rules"

@@ -8,6 +8,11 @@ The catalogues are gettext ``.po`` files read with Babel, one per domain and lan
 
     dragonlair/locale/<lang>/LC_MESSAGES/<domain>.po
 
+the shared ones (``core``, ``cli``, ``server``, ``web``, ...) in :data:`LOCALE_DIR`, and each
+game's own in the folder its plugin names (:func:`dragonlair.games.locale_dir`, by default
+``locale/`` next to the plugin module: ``dragonlair/games/fist/locale/de/LC_MESSAGES/fist.po``,
+or the same in a game installed as its own distribution), holding only codes of that game's
+namespace (``<id>.``).
 keyed by code (``msgid "fist.bid.exceeds_unspent"``), the text a template in Python's
 format syntax whose fields name the params. A field may carry a *kind* that says how its
 value is shown: ``{seat:seat}`` (a seat number: the seat's name, or ``p2``), ``{card:card}``
@@ -59,20 +64,33 @@ class Catalogue:
         return chosen or None
 
 
+def catalogue_dirs() -> list[tuple[Path, str | None]]:
+    """The folders of catalogues: :data:`LOCALE_DIR` (any namespace) first, then each game's
+    own with its id (only that game's codes). The games are found through the registry,
+    imported by name here (``core`` imports no game)."""
+    import importlib
+
+    games: dict[str, Path] = importlib.import_module("dragonlair.games").locale_dirs()
+    return [(LOCALE_DIR, None), *((folder, game) for game, folder in sorted(games.items()))]
+
+
 def languages() -> tuple[str, ...]:
-    """The languages with catalogues, English first."""
-    found = sorted(p.name for p in LOCALE_DIR.iterdir()
-                   if (p / "LC_MESSAGES").is_dir()) if LOCALE_DIR.is_dir() else []
+    """The languages with catalogues (shared or a game's), English first."""
+    found = {p.name for folder, _ in catalogue_dirs() if folder.is_dir()
+             for p in folder.iterdir() if (p / "LC_MESSAGES").is_dir()}
     return tuple(sorted(found, key=lambda lang: (lang != DEFAULT_LANG, lang)))
 
 
 @cache
 def catalogue(lang: str) -> Catalogue:
-    """All domains of ``lang`` merged (unknown languages get an empty catalogue)."""
+    """All domains of ``lang`` merged, shared and the games' (unknown languages get an empty
+    catalogue). A code defined twice, or a game's catalogue defining a code outside its
+    namespace, is a :class:`ValueError`."""
     messages: dict[str, str | tuple[str, ...]] = {}
     plural_expr = "(n != 1)"
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    for path in sorted(folder.glob("*.po")) if folder.is_dir() else []:
+    paths = [(path, game) for base, game in catalogue_dirs()
+             for path in sorted((base / lang / "LC_MESSAGES").glob("*.po"))]
+    for path, game in paths:
         with path.open("rb") as fh:
             cat = read_po(fh, locale=None, domain=path.stem)
         plural_expr = cat.plural_expr or plural_expr
@@ -80,6 +98,8 @@ def catalogue(lang: str) -> Catalogue:
             if not message.id:
                 continue
             key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
+            if game is not None and game_of(key) != game:
+                raise ValueError(f"{path}: code {key!r} is not of the game {game!r}")
             raw = message.string
             value: str | tuple[str, ...] = (tuple(str(s) for s in raw)
                                              if isinstance(raw, (tuple, list)) else str(raw or ""))

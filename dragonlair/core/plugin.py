@@ -136,6 +136,16 @@ class GamePlugin:
     #: hints and post-game analysis: a factory of the game's analyser (an
     #: :class:`dragonlair.analysis.hints.Analyser`, reading views only; docs/analysis.md)
     analysis: Callable[[], Any] | None = None
+    #: the game's own message catalogues: a folder laid out as ``<lang>/LC_MESSAGES/*.po``
+    #: (its codes in the game's namespace, ``<id>.``), or None for the ``locale`` folder next
+    #: to the module that defines the plugin (:func:`dragonlair.games.locale_dir`); read by
+    #: :mod:`dragonlair.core.i18n` with the shared catalogues, for built-in and entry-point
+    #: games alike
+    locale_dir: str | None = None
+    #: the option that holds the table's custom characters, edited in the character workshop
+    #: (the browser's ``/characters``, ``/api/games/<id>/characters``), or None when the game
+    #: has no such option; the lobby serves it as ``characters_option`` (``GET /api/games``)
+    characters_option: str | None = None
 
 
 def bot_names(plugin: GamePlugin, common: Sequence[str]) -> list[str]:

@@ -15,6 +15,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -82,3 +83,30 @@ class _Factories(Mapping[str, Callable[[Mapping[str, Any]], Game]]):
 
 
 GAME_FACTORIES: Mapping[str, Callable[[Mapping[str, Any]], Game]] = _Factories()
+
+
+def _plugin_module(game_id: str) -> str:
+    """The module that declares ``game_id``'s plugin (built-in, or its entry point's)."""
+    if game_id in BUILTIN:
+        return BUILTIN[game_id]
+    module: str = _third_party()[game_id].module
+    return module
+
+
+@cache
+def locale_dir(game_id: str) -> Path | None:
+    """The folder of ``game_id``'s own message catalogues (``<lang>/LC_MESSAGES/*.po``):
+    the plugin's ``locale_dir`` (relative to the plugin module's folder), by default the
+    ``locale`` folder next to that module; None where there is none."""
+    spec = plugin(game_id)
+    file = getattr(importlib.import_module(_plugin_module(game_id)), "__file__", None)
+    base = Path(file).resolve().parent if file else None
+    named = Path(spec.locale_dir) if spec.locale_dir is not None else Path("locale")
+    folder = named if named.is_absolute() or base is None else base / named
+    return folder if folder.is_dir() else None
+
+
+def locale_dirs() -> dict[str, Path]:
+    """Every game's catalogue folder, by game id (games without one left out)."""
+    found = {game_id: locale_dir(game_id) for game_id in game_ids()}
+    return {game_id: folder for game_id, folder in found.items() if folder is not None}

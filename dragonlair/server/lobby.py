@@ -26,9 +26,44 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 STATUSES = ("open", "running", "finished", "expired")
 
 
-@router.get("/games")
-def games() -> list[dict[str, Any]]:
-    """Every game: id, name, players, version, its option specs (a form) and its bots."""
+class OptionSpecOut(BaseModel):
+    """One option of a game, as a lobby form field (:meth:`dragonlair.core.game.OptionSpec`)."""
+
+    name: str
+    kind: str
+    default: Any
+    nullable: bool
+    help: str
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    choices: list[Any] | None = None
+
+
+class GameOut(BaseModel):
+    """A game of the registry: everything a client needs to list it and build its forms,
+    read from its plugin, so that no client names a game id (a new game appears everywhere)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    version: int
+    options: list[OptionSpecOut]
+    bots: list[str]
+    default_bot: str
+    strongest_bot: str
+    #: the game has a rules page (``GET /api/games/{id}/rules``)
+    rules: bool
+    #: the game has a tips page (``GET /api/games/{id}/tips``)
+    tips: bool
+    #: the option holding a table's custom characters (the character workshop), or null
+    characters_option: str | None
+
+
+@router.get("/games", response_model_exclude_unset=True)
+def games() -> list[GameOut]:
+    """Every game of the registry, in its order: id, name, players, version, its option specs
+    (a form), its bots, and which pages and tools it has (rules, tips, characters)."""
     from dragonlair.bots import bot_names
     from dragonlair.games import game_ids, plugin
 
@@ -36,11 +71,13 @@ def games() -> list[dict[str, Any]]:
     for game_id in game_ids():
         p = plugin(game_id)
         info = p.info
-        out.append({"id": info.id, "name": info.name, "min_players": info.min_players,
-                    "max_players": info.max_players, "version": info.version,
-                    "options": [spec.to_json() for spec in info.options],
-                    "bots": bot_names(game_id), "default_bot": p.default_bot,
-                    "strongest_bot": p.strongest_bot})
+        out.append(GameOut(
+            id=info.id, name=info.name, min_players=info.min_players,
+            max_players=info.max_players, version=info.version,
+            options=[OptionSpecOut(**spec.to_json()) for spec in info.options],
+            bots=bot_names(game_id), default_bot=p.default_bot, strongest_bot=p.strongest_bot,
+            rules=p.rules is not None, tips=p.tips is not None,
+            characters_option=p.characters_option))
     return out
 
 

@@ -85,6 +85,24 @@ def test_games_list_option_specs_and_bots(server: ServerThread) -> None:
     assert "greedy" in fist["bots"] and fist["default_bot"] in fist["bots"]
 
 
+def test_games_list_is_the_registry_with_what_clients_branch_on(server: ServerThread) -> None:
+    """Issue 23: clients list games and decide what a game has (rules and tips pages, a
+    character workshop) from ``/api/games`` alone, read from each plugin; none names a game."""
+    from dragonlair.games import game_ids, plugin
+
+    listed = httpx.get(f"{server.base}/api/games").json()
+    assert [g["id"] for g in listed] == list(game_ids())
+    for g in listed:
+        p = plugin(g["id"])
+        assert g["rules"] is (p.rules is not None)
+        assert g["tips"] is (p.tips is not None)
+        assert g["characters_option"] == p.characters_option
+        assert g["options"] == [spec.to_json() for spec in p.info.options]
+        if p.characters_option is not None:
+            assert p.characters_option in {o["name"] for o in g["options"]}
+    assert {g["id"]: g["characters_option"] for g in listed}["fist"] == "custom"  # F9
+
+
 def test_create_join_leave_start(server: ServerThread) -> None:
     ann, bob = Client(server, "Ann"), Client(server, "Bob")
     table = new_table(ann, "master", [{"kind": "me"}, {"kind": "open"}])

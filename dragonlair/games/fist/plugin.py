@@ -116,6 +116,7 @@ PLUGIN = GamePlugin(
     tips="dragonlair.games.fist.tips",
     terminal_rules="dragonlair.cli.fist_rules:render_rules",
     option_files={"custom": "dragonlair.games.fist.custom:load_file"},
+    characters_option="custom",
     bench_options={"players": 4},
     rules=rules_in("dragonlair.games.fist"),
     analysis=analysis,

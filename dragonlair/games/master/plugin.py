@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from dragonlair.core.game import JSON, Action, Game
@@ -73,18 +73,6 @@ def view_schema() -> JSON:
     return schema()
 
 
-def result_detail(full: JSON, names: Sequence[str], lang: str) -> str | None:
-    """What decided a single round (M4): the one pair of lines the engine names; ``None``
-    for a match or an unfinished game."""
-    if full.get("match") or not full.get("rounds"):
-        return None
-    from dragonlair.cli.master_screen import deciding_line
-
-    padded = [*names, "", ""][:2]
-    line = deciding_line(full["rounds"][-1], padded, lang)
-    return None if line is None else line + "."
-
-
 PLUGIN = GamePlugin(
     info=INFO,
     make=make,
@@ -111,7 +99,7 @@ PLUGIN = GamePlugin(
     terminal_online="dragonlair.cli.online:OnlineMaster",
     tips="dragonlair.games.master.tips",
     terminal_rules="dragonlair.cli.master_screen:render_rules",
-    terminal_result="dragonlair.games.master.plugin:result_detail",
+    terminal_result="dragonlair.cli.master_screen:result_detail",
     bench_options={},
     rules=rules_in("dragonlair.games.master"),
     analysis=analysis,

@@ -1,21 +1,30 @@
 // Test support (not shipped): the real catalogues read from the .po files, and the engine's
 // fixtures, for the unit tests of the game screens' pure modules.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../lib/format';
 
-const LOCALE = join(import.meta.dirname, '..', '..', '..', 'dragonlair', 'locale');
+const PACKAGE = join(import.meta.dirname, '..', '..', '..', 'dragonlair');
+
+/** The folders holding a language's .po files: the shared dragonlair/locale/<lang> and each
+ * built-in game's own dragonlair/games/<game>/locale/<lang> (docs/i18n.md). */
+function catalogueDirs(lang: string): string[] {
+  const games = join(PACKAGE, 'games');
+  const own = readdirSync(games, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(games, d.name, 'locale', lang, 'LC_MESSAGES')))
+    .map((d) => join(games, d.name, 'locale', lang, 'LC_MESSAGES'));
+  return [join(PACKAGE, 'locale', lang, 'LC_MESSAGES'), ...own];
+}
 
 function unquote(s: string): string {
   return JSON.parse(s) as string;
 }
 
-/** One language's catalogue from every .po file of dragonlair/locale/<lang> (as the build exports it). */
+/** One language's catalogue from every .po file of the language (as the build exports it). */
 export function catalogue(lang: string): Catalogue {
   const messages: Record<string, string | string[]> = {};
   let plural = '(n != 1)';
-  const dir = join(LOCALE, lang, 'LC_MESSAGES');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.po'))) {
+  for (const path of catalogueDirs(lang).flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.po')).map((f) => join(dir, f)))) {
     let id = '';
     let field = '';
     const forms: string[] = [];
@@ -31,7 +40,7 @@ export function catalogue(lang: string): Catalogue {
       forms.length = 0;
     };
     let started = false;
-    for (const raw of readFileSync(join(dir, file), 'utf8').split('\n')) {
+    for (const raw of readFileSync(path, 'utf8').split('\n')) {
       const line = raw.trim();
       let m: RegExpExecArray | null;
       if ((m = /^msgid (".*")$/.exec(line))) {

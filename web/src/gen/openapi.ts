@@ -162,7 +162,8 @@ export interface paths {
         };
         /**
          * Games
-         * @description Every game: id, name, players, version, its option specs (a form) and its bots.
+         * @description Every game of the registry, in its order: id, name, players, version, its option specs
+         *     (a form), its bots, and which pages and tools it has (rules, tips, characters).
          */
         get: operations["games_api_games_get"];
         put?: never;
@@ -1115,6 +1116,37 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * GameOut
+         * @description A game of the registry: everything a client needs to list it and build its forms,
+         *     read from its plugin, so that no client names a game id (a new game appears everywhere).
+         */
+        GameOut: {
+            /** Bots */
+            bots: string[];
+            /** Characters Option */
+            characters_option: string | null;
+            /** Default Bot */
+            default_bot: string;
+            /** Id */
+            id: string;
+            /** Max Players */
+            max_players: number;
+            /** Min Players */
+            min_players: number;
+            /** Name */
+            name: string;
+            /** Options */
+            options: components["schemas"]["OptionSpecOut"][];
+            /** Rules */
+            rules: boolean;
+            /** Strongest Bot */
+            strongest_bot: string;
+            /** Tips */
+            tips: boolean;
+            /** Version */
+            version: number;
+        };
         /** GameRatingOut */
         GameRatingOut: {
             /** Game */
@@ -1242,6 +1274,28 @@ export interface components {
              * @enum {string}
              */
             kind: "none";
+        };
+        /**
+         * OptionSpecOut
+         * @description One option of a game, as a lobby form field (:meth:`dragonlair.core.game.OptionSpec`).
+         */
+        OptionSpecOut: {
+            /** Choices */
+            choices?: unknown[] | null;
+            /** Default */
+            default: unknown;
+            /** Help */
+            help: string;
+            /** Kind */
+            kind: string;
+            /** Maximum */
+            maximum?: number | null;
+            /** Minimum */
+            minimum?: number | null;
+            /** Name */
+            name: string;
+            /** Nullable */
+            nullable: boolean;
         };
         /**
          * OwnWords
@@ -2562,9 +2616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["GameOut"][];
                 };
             };
             /** @description a body that is not JSON */

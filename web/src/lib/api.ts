@@ -18,28 +18,9 @@ export type Rules = Schemas['RulesOut'];
 export type Tips = Schemas['TipsOut'];
 export type ApiPath = keyof paths;
 
-export interface OptionSpec {
-  name: string;
-  kind: string;
-  default: unknown;
-  nullable: boolean;
-  help: string;
-  minimum?: number | null;
-  maximum?: number | null;
-  choices?: unknown[] | null;
-}
-
-export interface GameInfo {
-  id: string;
-  name: string;
-  min_players: number;
-  max_players: number;
-  version: number;
-  options: OptionSpec[];
-  bots: string[];
-  default_bot: string;
-  strongest_bot: string;
-}
+export type OptionSpec = Schemas['OptionSpecOut'];
+/** a game of the registry (GET /api/games): every list of games in the client comes from it */
+export type GameInfo = Schemas['GameOut'];
 
 export interface SeatInfo {
   seat: number;
@@ -106,6 +87,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+let gameList: Promise<GameInfo[]> | null = null;
+
 export const api = {
   me: () => call<Me>('GET', '/api/me'),
   guest: (display_name?: string, lang?: string) =>
@@ -116,6 +99,8 @@ export const api = {
   rename: (display_name: string) => call<Me>('PATCH', '/api/me', { display_name }),
   password: (current: string, next: string) => call<{ ok: boolean }>('POST', '/api/me/password', { current, new: next }),
   games: () => call<GameInfo[]>('GET', '/api/games'),
+  /** the registry's games, asked once per page load (they change only with the server) */
+  gameList: () => (gameList ??= call<GameInfo[]>('GET', '/api/games').catch((e: unknown) => { gameList = null; throw e; })),
   tables: (status: string[] = ['open', 'running'], game?: string) => {
     const q = new URLSearchParams();
     for (const s of status) q.append('status', s);

@@ -1,10 +1,6 @@
 // Hints and post-game analysis on the client (issue 16): the server computes them
 // (dragonlair/server/coach.py, from a seat's view only); this formats what it sends, and
 // puts each option in words as the game's own screen does.
-import type { FarkleLegal } from '../gen/view-farkle';
-import type { FistLegal } from '../gen/view-fist';
-import { farkleChoices } from '../games/farkle/choices';
-import { decisionPrompt } from '../games/fist/decisions';
 
 export interface HintOption {
   action: string;
@@ -67,49 +63,22 @@ export type Render = (code: string, params?: Record<string, unknown>, names?: re
  * null where the view gives no words for it (the notation is shown alone). */
 export type Labeller = (action: string) => string | null;
 
-const FIST_BID = /^bid f(\d+) c(\d+)((?: (?:black|amulet))*)$/;
-const FIST_SILVER = /^silver (\d+)( amulet)?$/;
-const MASTER_PLACE = /^place ([a-z]+) ([a-z]\d+)$/;
+/** A game's labeller of options from the view's `legal`: `labels.ts` in the game's folder
+ * (web/src/games/<game>/labels.ts) exports it as `labeller`; a game without one shows the
+ * notation alone. Found the way the game screens are, so that no list of games is kept here. */
+export type GameLabeller = (legal: unknown, render: Render, names: readonly string[]) => Labeller;
+
+const labellers: Record<string, GameLabeller> = Object.fromEntries(
+  Object.entries(import.meta.glob<{ labeller: GameLabeller }>('../games/*/labels.ts', { eager: true }))
+    .map(([path, mod]) => [path.split('/').at(-2) ?? '', mod.labeller]),
+);
 
 /** The labeller of one seat's options at one decision, from its view (the view's `legal`,
  * which the game screens label the same way). */
 export function labeller(game: string, view: unknown, render: Render, names: readonly string[]): Labeller {
   const legal = (view as { legal?: unknown } | null)?.legal ?? null;
-  if (game === 'farkle') {
-    const byAction = new Map(farkleChoices(legal as FarkleLegal | null, render, names).map((c) => [c.action, c.label]));
-    return (action) => byAction.get(action) ?? null;
-  }
-  if (game === 'fist') {
-    const prompt = decisionPrompt(legal as FistLegal | null, render, names);
-    const byAction = new Map((prompt?.choices ?? []).map((c) => [c.action, c.label]));
-    const coin = (c: string) => render(`fist.coin.${c}`);
-    return (action) => {
-      const chosen = byAction.get(action);
-      if (chosen !== undefined) return chosen;
-      let m = FIST_BID.exec(action);
-      if (m) {
-        const [fairy, common] = [Number(m[1]), Number(m[2])];
-        const extras = (m[3] ?? '').trim().split(' ').filter(Boolean);
-        let label = fairy + common === 0 && extras.length ? render('web.hint.fist.no_gold') :
-          fairy + common === 0 ? render('web.hint.fist.empty') : render('web.hint.fist.bid', { fairy, common });
-        for (const x of extras) label = render('web.hint.fist.plus', { label, coin: coin(x) });
-        return label;
-      }
-      m = FIST_SILVER.exec(action);
-      if (m) {
-        const label = render('web.hint.fist.silver', { n: Number(m[1]) });
-        return m[2] ? render('web.hint.fist.plus', { label, coin: coin('amulet') }) : label;
-      }
-      return null;
-    };
-  }
-  if (game === 'master') {
-    return (action) => {
-      const m = MASTER_PLACE.exec(action);
-      return m ? render('web.hint.master.place', { card: render(`master.card.${m[1]}`), cell: m[2] }) : null;
-    };
-  }
-  return () => null;
+  const own = Object.hasOwn(labellers, game) ? labellers[game] : undefined;
+  return own ? own(legal, render, names) : () => null;
 }
 
 /** How many moves of the table (log entries) lie between the position a hint was computed

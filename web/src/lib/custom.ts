@@ -24,10 +24,11 @@ function pick(texts: Texts, lang: string): string | null {
   return typeof own === 'string' && own ? own : texts.en;
 }
 
-/** The custom characters in a table's `options`, named and described in `lang`. A character
+/** The custom characters in a table's `options` (under `option`: the game's
+ * `characters_option`, GET /api/games), named and described in `lang`. A character
  * without a text (the server describes such a card from its power) shows an empty one. */
-export function customCharacters(options: Record<string, unknown> | null | undefined, lang: string): CustomCharacter[] {
-  const list = options?.custom;
+export function customCharacters(options: Record<string, unknown> | null | undefined, lang: string, option = 'custom'): CustomCharacter[] {
+  const list = options?.[option];
   if (!Array.isArray(list)) return [];
   const out: CustomCharacter[] = [];
   for (const raw of list as unknown[]) {
@@ -43,6 +44,6 @@ export function customCharacters(options: Record<string, unknown> | null | undef
 
 /** The custom characters' names in `lang` by id: the `cards` of format.ts's RenderOptions, so
  * that events and choices naming a custom card show its own name. */
-export function customNames(options: Record<string, unknown> | null | undefined, lang: string): Record<string, string> {
-  return Object.fromEntries(customCharacters(options, lang).map((c) => [c.id, c.name]));
+export function customNames(options: Record<string, unknown> | null | undefined, lang: string, option = 'custom'): Record<string, string> {
+  return Object.fromEntries(customCharacters(options, lang, option).map((c) => [c.id, c.name]));
 }

@@ -316,9 +316,19 @@ def test_f9_a_character_made_through_the_api_plays_a_whole_game(server: ServerTh
     """Issue 16: a character made in the editor (checked through the API) plays a whole
     game at a table with ``specials: custom``: the turn's special is the custom card every
     turn (F4.1, F9), its power is used, the table lists it, and no message to a seat or a
-    spectator holds another seat's secrets."""
+    spectator holds another seat's secrets. Chance is the server's, so a game may end with
+    nobody having won the card (every auction of it cursed or tied: F5.4, F5.7); then another
+    game is played, up to five."""
     made = ok(httpx.post(f"{server.base}{BASE}/check", json={"character": BANKER}))
     character = made["character"]
+    for attempt in range(5):
+        if _f9_game(server, character, random.Random(16 + attempt)):
+            return
+    raise AssertionError("nobody won the custom character in five games")
+
+
+def _f9_game(server: ServerThread, character: JSON, rng: random.Random) -> bool:
+    """One game of the F9 test; whether somebody won the custom character (and used it)."""
     ann = Client(server, "Ann")
     seats = [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
     table = new_table(ann, "fist", seats, custom=[character], specials="custom", max_turns=4)
@@ -333,7 +343,7 @@ def test_f9_a_character_made_through_the_api_plays_a_whole_game(server: ServerTh
     spectator = Client(server, "Eve")
     spectator.connect(tid)
     game = server.runtime(tid).game
-    _play_human(server, tid, ann, game.card_ids.index("banker"), random.Random(16))
+    _play_human(server, tid, ann, game.card_ids.index("banker"), rng)
     spectator.catch_up(len(server.runtime(tid).state.history))
     r = ann.http.get(f"/api/tables/{tid}/record")
     assert r.status_code == 200, r.text
@@ -343,15 +353,18 @@ def test_f9_a_character_made_through_the_api_plays_a_whole_game(server: ServerTh
     assert state.is_terminal()
     events = [(e.code, e.params) for e in state.all_events() if e.to is None]
     turns = sum(code == "fist.turn.start" for code, _ in events)
-    assert turns == 4
+    # four turns (F5.10), unless a player reached 3 points first (F5.9)
+    ended = [code for code, _ in events if code.startswith("fist.end.")]
+    assert (turns, ended) == (4, ["fist.end.turn_limit"]) or \
+        (1 <= turns <= 4 and ended == ["fist.end.points_reached"]), (turns, ended)
     assert [p["card"] for c, p in events if c == "fist.turn.special"] == ["banker"] * turns
     assert [p["card"] for c, p in events if c == "fist.auction.card"
             if p["card"] == "banker"] == ["banker"] * turns
-    won = [i for i, (c, p) in enumerate(events)
-           if c == "fist.auction.won" and p["card"] == "banker"]
-    assert won, "nobody won the custom character in four turns"
-    used = [events[i + 1] for i in won]  # its first step: the winner takes 2 Common Gold
-    assert any(c == "fist.gain.common" and p["n"] == 2 for c, p in used), used
     assert check_no_leaks(record, [(0, ann.received), (None, spectator.received)]) > 5
     ann.close()
     spectator.close()
+    won = [i for i, (c, p) in enumerate(events)
+           if c == "fist.auction.won" and p["card"] == "banker"]
+    used = [events[i + 1] for i in won]  # its first step: the winner takes 2 Common Gold
+    assert not won or any(c == "fist.gain.common" and p["n"] == 2 for c, p in used), used
+    return bool(won)

@@ -24,8 +24,11 @@ mkdir "$work/src"
 git ls-files -z | xargs -0 cp --parents -t "$work/src"
 .venv/bin/python -m pip wheel -q --disable-pip-version-check "$work/src" -w "$work/w2" --no-deps \
     > "$work/clean-build.log" 2>&1 || { cat "$work/clean-build.log" >&2; exit 1; }
-unzip -l "$work"/w2/dragonlair-*.whl | grep -q 'dragonlair/web/dist/assets/index-[^ ]*\.js$' \
-    || { grep -v 'is ignored' "$work/clean-build.log" >&2; echo "check_wheel: a clean copy's wheel has no client" >&2; exit 1; }
+# (listed to a file first: `grep -q` stops reading at the first match, and with pipefail the
+# listing's SIGPIPE would fail the pipe)
+unzip -l "$work"/w2/dragonlair-*.whl > "$work/files2"
+grep -q 'dragonlair/web/dist/assets/index-[^ ]*\.js$' "$work/files2" \
+    || { grep -v 'is ignored' "$work/clean-build.log" >&2 || true; echo "check_wheel: a clean copy's wheel has no client" >&2; exit 1; }
 python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$wheel"
 site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')

@@ -67,10 +67,19 @@ class Catalogue:
 def catalogue_dirs() -> list[tuple[Path, str | None]]:
     """The folders of catalogues: :data:`LOCALE_DIR` (any namespace) first, then each game's
     own with its id (only that game's codes). The games are found through the registry,
-    imported by name here (``core`` imports no game)."""
+    imported by name here (``core`` imports no game). The built-in games' folders
+    (``dragonlair/games/<id>/locale``) are also found by path, without importing anything:
+    the client's build exports the catalogues in pip's isolated build environment, where
+    only the build requirements (Babel) are installed and no engine can be imported."""
+    import contextlib
     import importlib
 
-    games: dict[str, Path] = importlib.import_module("dragonlair.games").locale_dirs()
+    games = {folder.parent.name: folder
+             for folder in sorted((Path(__file__).resolve().parent.parent / "games")
+                                  .glob("*/locale")) if folder.is_dir()}
+    # in the build environment the built-in games' folders are all there is
+    with contextlib.suppress(ImportError):
+        games.update(importlib.import_module("dragonlair.games").locale_dirs())
     return [(LOCALE_DIR, None), *((folder, game) for game, folder in sorted(games.items()))]
 
 

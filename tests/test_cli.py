@@ -41,7 +41,9 @@ def test_docs_example_record_replays_to_its_result(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "all legal" in result.output
-    assert "Winner: p1" in result.output
+    # seat 1 wins: named as the record names it, the two "greedy" seats by their numbers
+    assert "Winner: greedy #2." in result.output
+    assert not re.search(r"\bp\d\b", result.output)
     out = runner.invoke(app, ["replay", str(path), "--json"])
     got = json.loads(out.stdout)
     assert got["ok"]

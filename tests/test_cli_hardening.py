@@ -86,7 +86,9 @@ def test_log_tells_the_winners_gain_when_the_power_is_the_last_auction_of_the_tu
     assert lines[won + 1] == _line(state, "fist.gain.amulet", seat=0, n=1)
     assert lines[won + 2] == _line(state, "fist.turn.end", turn=1)
     assert lines[won + 3] == _line(state, "fist.turn.start", turn=2)
-    assert "p0 takes a Red Amulet" in lines[won + 1]
+    assert "Player 1 takes a Red Amulet" in lines[won + 1]  # no names given: seats from 1
+    named = EventLog(state.game, "en", None, ["Ann", "Bo", "Cy"]).feed_state(state)
+    assert "Ann takes a Red Amulet" in named[won + 1]
     # a card revealed by chance is nobody's doing: only the one gain is told
     assert sum(" takes " in line for line in lines) == 1
 
@@ -280,7 +282,8 @@ def test_master_and_farkle_offer_the_log_at_the_end_too() -> None:
 
 # ---------------------------------------------------------------- Dragon Master: M4
 def _second_lowest_decides() -> MasterState:
-    """Lowest lines 6 and 6; then 12 (p0) against 15 (p1): p1 wins (as in the M4 test)."""
+    """Lowest lines 6 and 6; then 12 (seat 0) against 15 (seat 1): seat 1 wins (as in the
+    M4 test)."""
     return play_grid(new_round(), ["0313", "1123", "2302", "3210"], 0)
 
 
@@ -298,12 +301,13 @@ def test_deciding_line_in_words() -> None:
     result = _second_lowest_decides().view(None)["public"]["rounds"][0]
     names = ["Ann", "[/bold]"]
     assert deciding_line(result, names, "en") == (
-        "Decided by the second-lowest lines: p0 Ann 12 against p1 \\[/bold] 15 "
+        "Decided by the second-lowest lines: Ann 12 against \\[/bold] 15 "
         "(the lower lines are equal: 6 : 6)")
     assert str(deciding_line(result, names, "de")).startswith(
-        "Entschieden durch die zweitniedrigsten Reihen: p0 Ann 12 gegen p1")
+        "Entschieden durch die zweitniedrigsten Reihen: Ann 12 gegen \\[/bold] 15")
     lines = round_end_lines(result, names, "en")
-    assert any("6 : 6, 12 : 15 — p1" in line for line in lines)
+    assert any("(Ann : \\[/bold]): 6 : 6, 12 : 15 — \\[/bold] wins the round" in line
+               for line in lines)
 
 
 def _tied_lowest_seed() -> int:
@@ -325,8 +329,8 @@ def test_play_result_names_the_deciding_lines_not_the_tied_lowest() -> None:
                        "--seat", "random")
     assert code == 0
     result = " ".join(out[out.index("Game over"):].split())
-    assert re.search(r"Decided by the (second-lowest|third-lowest|highest) lines: p0 random "
-                     r"\d+ against p1 random \d+ \(the lower lines are equal: ", result)
+    assert re.search(r"Decided by the (second-lowest|third-lowest|highest) lines: random #1 "
+                     r"\d+ against random #2 \d+ \(the lower lines are equal: ", result)
     assert "Lowest lines:" not in result
 
 
@@ -339,9 +343,9 @@ def test_replay_names_the_deciding_lines(tmp_path: Path) -> None:
     code, out = invoke("replay", str(path))
     assert code == 0, out
     text = " ".join(out.split())
-    assert "Winner: p1 (Bo). lowest lines compared: Bo wins. Decided by the second-lowest lines: " \
-           "p0 Ann 12 against p1 Bo 15 (the lower lines are equal: 6 : 6)." in text
-    assert "Scores: p0 6, p1 6" not in text
+    assert "Winner: Bo. lowest lines compared: Bo wins. Decided by the second-lowest lines: " \
+           "Ann 12 against Bo 15 (the lower lines are equal: 6 : 6)." in text
+    assert "Scores:" not in text
 
 
 # ---------------------------------------------------------------- table headers
@@ -465,8 +469,8 @@ def test_replay_prints_seat_names_as_text_even_markup_and_surrogates(tmp_path: P
     code, out = invoke("replay", str(path))
     assert code == 0, out
     text = " ".join(out.split())
-    assert "Winner: p1 (Eve\\ud800[red])." in text
-    assert "p0 [/bold] 12 against p1 Eve\\ud800[red] 15" in text
+    assert "Winner: Eve\\ud800[red]." in text
+    assert "lines: [/bold] 12 against Eve\\ud800[red] 15" in text
     code, out = invoke("replay", str(path), "--json")
     assert code == 0 and json.loads(out)["ok"] is True
 

@@ -71,9 +71,9 @@ def test_scripted_human_plays_to_the_end() -> None:
     code, out = run("--seed", "3", *THREE, input=alternating())
     assert code == 0, out[-2000:]
     assert "Traceback" not in out
-    assert re.search(r"Winner: p\d \(", out) or "Shared win:" in out
+    assert re.search(r"Winner: (Player|greedy #2|greedy #3)\n", out) or "Shared win:" in out
     assert "Game over" in out
-    assert "Behind your screen — Player" in out
+    assert "Behind your screen — Player ─" in out
     assert "Your bid>" in out
     assert "Press Enter when only" not in out  # one human: no hot-seat pause
 
@@ -84,9 +84,11 @@ def test_all_bot_table_plays_without_input_and_prints_log_and_result() -> None:
     assert "Game log" in out
     assert unrendered(out) == []  # every event and the reason rendered from the catalogue
     text = flat(out)
-    won = render("fist.auction.won", {"seat": 0, "card": "witch"}, "en")
-    assert won.partition("p0")[2].partition("Witch")[0] in text  # e.g. " won the "
-    assert re.search(r"Winner: p\d \(random\)|Shared win:", out)
+    won = render("fist.auction.won", {"seat": 0, "card": "witch"}, "en", ["random #1"])
+    assert won.partition("random #1")[2].partition("Witch")[0] in text  # e.g. " won the "
+    assert re.search(r"Winner: random #[123]\n|Shared win:", out)
+    assert "Players: random #1, random #2, random #3" in out  # one bot thrice: numbered
+    assert not re.search(r"\bp\d\b", out)  # seats by name, never the engine's p0
     assert "Behind your screen" not in out  # nobody's coins on a public screen
 
 
@@ -115,21 +117,22 @@ def test_no_seed_picks_and_prints_one() -> None:
 def test_defaults_four_players_seat_zero_human() -> None:
     code, out = run("--seed", "2", input="")
     assert code == 1
-    assert "Players: p0 Player, p1 ismcts, p2 ismcts, p3 ismcts" in out
+    assert "Players: Player, ismcts #2, ismcts #3, ismcts #4" in out
     code, out = run("--seed", "2", "--players", "5", input="")
-    assert "p4 ismcts" in out
+    assert "ismcts #5" in out
 
 
 # ---------------------------------------------------------------- input
-def _refusal(text: str, lang: str = "en") -> str:
-    """The engine's refusal of p0's bid ``text`` on the Witch of a fresh 3-player table
-    (8 Fairy, 2 Common, no Black coin: F3.1), rendered from its code in ``lang`` (seats as
-    ``p0``, as in the log)."""
+def _refusal(text: str, lang: str = "en", names: list[str] | None = None) -> str:
+    """The engine's refusal of seat 0's bid ``text`` on the Witch of a fresh 3-player table
+    (8 Fairy, 2 Common, no Black coin: F3.1), rendered from its code in ``lang`` with the
+    seats' names of the table ``THREE`` (as in the log)."""
     state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
     try:
         state.apply(0, state.game.parse_action(text))
     except DragonlairError as err:
-        return err.message(lang)
+        return err.message(lang, names or ["Player" if lang == "en" else "Spieler",
+                                           "greedy #2", "greedy #3"])
     raise AssertionError(f"{text} was accepted")
 
 
@@ -146,7 +149,7 @@ def test_invalid_bids_get_a_reason_and_a_new_prompt() -> None:
     assert text.count("Try again.") == 5
     assert out.count("Your bid>") >= 7  # six answers on the Witch, then the next card
     empty = render("fist.bid.revealed", {"seat": 0, "fairy": 0, "common": 0, "black": 0,
-                                         "amulet": 0, "value": 0}, "en")
+                                         "amulet": 0, "value": 0}, "en", ["Player"])
     assert " ".join(empty.split()) in text  # the empty fist, revealed (F5.4)
     assert unrendered(out) == []
     assert code == 1 and "Game abandoned" in out  # the input ran out
@@ -176,29 +179,30 @@ def test_eof_and_quit_end_cleanly_with_code_1(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- hot-seat
 def test_hot_seat_pauses_and_never_shows_another_players_screen() -> None:
-    # p0: Enter, bids 7 Fairy + 2 Common on the Witch; p1: Enter, bids nothing; then
-    # Enter/empty fists until the input runs out
+    # Player 1: Enter, bids 7 Fairy + 2 Common on the Witch; Player 2: Enter, bids nothing;
+    # then Enter/empty fists until the input runs out
     script = "\n7 2\n\n0\n" + "\n0\n" * 60
     code, out = run("--seed", "5", "--seat", "human", "--seat", "human", "--seat", "greedy",
                     input=script)
     assert code in (0, 1)  # the greedy bot may win before the input runs out
-    parts = re.split(r"Press Enter when only p(\d) \(Player \d\) is looking", out)
+    parts = re.split(r"Press Enter when only Player (\d) is looking", out)
     assert len(parts) >= 5, out[:3000]
     assert "Behind your screen" not in parts[0]
     seen = set()
-    for seat_text, segment in zip(parts[1::2], parts[2::2], strict=True):
-        seat = int(seat_text)
+    for number, segment in zip(parts[1::2], parts[2::2], strict=True):
+        seat = int(number) - 1  # hot-seat players are numbered by their seats, from 1
         seen.add(seat)
         other = 1 - seat
         assert f"Behind your screen — Player {seat + 1}" in segment
         assert f"Behind your screen — Player {other + 1}" not in segment
     assert seen == {0, 1}
-    # p0's sealed bid is not on p1's first screen; after the reveal it is public
-    assert parts[1] == "0" and parts[3] == "1"
+    # Player 1's sealed bid is not on Player 2's first screen; after the reveal it is public
+    assert parts[1] == "1" and parts[3] == "2"
     own = {"seat": 0, "fairy": 7, "common": 2, "black": 0, "amulet": 0}
-    mine = " ".join(render("fist.bid.own", own, "en").split())
-    revealed = " ".join(render("fist.bid.revealed", {**own, "value": 9}, "en").split())
-    assert mine not in flat(parts[4])  # p0's secret, not on p1's screen (F8)
+    names = ["Player 1", "Player 2", "greedy"]
+    mine = " ".join(render("fist.bid.own", own, "en", names).split())
+    revealed = " ".join(render("fist.bid.revealed", {**own, "value": 9}, "en", names).split())
+    assert mine not in flat(parts[4])  # Player 1's secret, not on Player 2's screen (F8)
     assert revealed not in flat(parts[4])
     assert revealed in flat(out)  # public once revealed (F5.4)
     assert unrendered(out) == []
@@ -239,6 +243,9 @@ def test_save_writes_a_record_that_replays(tmp_path: Path) -> None:
     replayed = runner.invoke(app, ["replay", str(save)])
     assert replayed.exit_code == 0, replayed.output
     assert "all legal" in replayed.output
+    # the replay names the seats as the table did: the record's names, a shared one numbered
+    assert re.search(r"Winner: (Player|greedy #2|greedy #3)\.", replayed.output)
+    assert not re.search(r"\bp\d\b", replayed.output)
 
 
 def test_save_of_an_all_bot_game(tmp_path: Path) -> None:
@@ -339,7 +346,8 @@ def test_a_refused_bid_shows_the_engines_reason_in_german() -> None:
     """No re-check in the terminal: the refusal is the engine's code, rendered (F5.1)."""
     state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
     with pytest.raises(InputProblem) as problem:
-        bid_from_text(state.game, state, 0, "f3 c9", "de", tiebreak=False)
+        bid_from_text(state.game, state, 0, "f3 c9", "de", ["Spieler", "greedy #2", "greedy #3"],
+                      tiebreak=False)
     assert str(problem.value) == _refusal("bid f3 c9", "de")
     assert str(problem.value) != _refusal("bid f3 c9", "en")
 
@@ -354,7 +362,8 @@ def test_in_a_tie_break_gold_is_the_engines_to_refuse() -> None:
 
 
 def _magician_win() -> FistState:
-    """p0 wins the Magician with 4 stones: pay stones for points or take the other reward."""
+    """Seat 0 wins the Magician with 4 stones: pay stones for points or take the other
+    reward."""
     state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
     bids(state, "f0 c0", "f0 c0", "f0 c0")  # the Witch passes
     play(state, "chance: card magician")
@@ -385,7 +394,7 @@ def test_a_forced_move_is_told_in_words() -> None:
     state = setup(new_table(3), ["rrby", "rbyy", "bbyy"], ("fairy", "ghost"))
     quiet_witch(state)
     play(state, "chance: card blue-dragon")
-    bids(state, "f8 c2", "f0 c0", "f0 c0")  # p0 spends all its gold on the Blue Dragon
+    bids(state, "f8 c2", "f0 c0", "f0 c0")  # seat 0 spends all its gold on the Blue Dragon
     play(state, "chance: card red-dragon")
     assert [str(a) for a in state.legal_actions(0)] == ["bid f0 c0"]
     view = state.view(0)
@@ -402,16 +411,27 @@ def test_choice_by_number_or_text() -> None:
     assert choice_from_text(game, "1", legal, "en") == legal[0]
     assert str(choice_from_text(game, "take", legal, "en")) == "take"
     assert str(choice_from_text(game, "pay yrbr", legal, "en")) == "pay rrby"
-    for bad in ("0", str(len(legal) + 1), "steal p1 red", "banana", ""):
+    for bad in ("0", str(len(legal) + 1), "steal 2 red", "banana", ""):
         with pytest.raises(InputProblem):
             choice_from_text(game, bad, legal, "en")
-    # an action that is no choice now: the engine's reason, in the player's language
-    with pytest.raises(InputProblem) as problem:
-        choice_from_text(game, "steal p1 red", legal, "de", state, 0)
-    try:
-        state.clone().apply(0, game.parse_action("steal p1 red"))
-    except DragonlairError as err:
-        assert str(problem.value) == err.message("de")
+    # the engine's p1 is not read from a player: beside seats from 1 it would mean another
+    for bad in ("steal p1 red", "target p2", "p1", "target 4", "target 0"):
+        with pytest.raises(InputProblem, match="names no player here"):
+            choice_from_text(game, bad, legal, "en", names=["Ann", "Bo", "Cy"])
+    # an action that is no choice now: the engine's reason, in the player's language, the
+    # seat typed from 1 (steal 2 red: the engine's steal p1 red) or by name
+    names = ["Ann", "Bo", "Cy"]
+    for typed in ("steal 2 red", "steal bo red", "STEAL Bo red"):
+        with pytest.raises(InputProblem) as problem:
+            choice_from_text(game, typed, legal, "de", state, 0, names)
+        try:
+            state.clone().apply(0, game.parse_action("steal p1 red"))
+        except DragonlairError as err:
+            # the engine's action text in the reason as the terminal shows it: seats from 1
+            assert "'steal p1 red'" in err.message("de", names)
+            assert str(problem.value) == err.message("de", names).replace(
+                "'steal p1 red'", "'steal 2 red'")
+            assert not re.search(r"\bp\d\b", str(problem.value))
 
 
 @pytest.mark.parametrize("games", [4, pytest.param(12, marks=pytest.mark.slow)])
@@ -459,7 +479,7 @@ HOT_SEAT = ["--seat", "human", "--seat", "human", "--seat", "greedy"]
 
 @pytest.mark.parametrize(("seats", "first"), [
     (THREE, "f3 c9\n"),  # one human and two bots
-    (HOT_SEAT, "\nf3 c9\n"),  # hot-seat: Enter when only p0 is looking, then the bid
+    (HOT_SEAT, "\nf3 c9\n"),  # hot-seat: Enter when only Player 1 is looking, then the bid
 ])
 def test_german_game_has_no_english_engine_text(seats: list[str], first: str) -> None:
     """`dragonlair play fist --lang de`: every message, event, refusal and the result in
@@ -468,7 +488,8 @@ def test_german_game_has_no_english_engine_text(seats: list[str], first: str) ->
     assert code == 0, out[-2000:]
     assert RAW_CODE.search(out) is None, RAW_CODE.search(out)
     text = flat(out)
-    assert " ".join(_refusal("bid f3 c9", "de").split()) in text
+    names = ["Spieler 1", "Spieler 2", "greedy"] if seats == HOT_SEAT else None
+    assert " ".join(_refusal("bid f3 c9", "de", names).split()) in text
     assert "Gewinner" in out or "Geteilter Sieg" in out
     assert render("fist.ui.game_over", {}, "de").split(":")[0] in text  # "Spielende"
     # the seats' names are bot names (greedy) and the record notation is English by design
@@ -481,8 +502,8 @@ def test_german_game_has_no_english_engine_text(seats: list[str], first: str) ->
 
 # ---------------------------------------------------------------- the log from events
 def test_event_log_shows_a_viewer_only_what_it_may_see() -> None:
-    """The log is the engine's events this viewer may see (F8): p0's sealed bid is in p0's
-    log only, the others see that p0 has bid; a custom character (F9) is named by its own
+    """The log is the engine's events this viewer may see (F8): seat 0's sealed bid is in its
+    own log only, the others see that it has bid; a custom character (F9) is named by its own
     name; lines render from the catalogue in the player's language; feeding again adds only
     what is new."""
     game = FistGame({"players": 3, "custom": load_file("moneylender")})
@@ -496,7 +517,10 @@ def test_event_log_shows_a_viewer_only_what_it_may_see() -> None:
     assert render("fist.turn.special", {"card": "Moneylender"}, "en") in other.feed_state(state)
     # the starting stones (F3.1), one event per stone, in one line
     assert public.lines[0].startswith(render("fist.ui.ev_setup", {"stones": ""}, "de"))
-    assert all(f"p{s} " in public.lines[0] for s in range(3))
+    assert all(f"Spieler {s + 1}: " in public.lines[0] for s in range(3))  # no names: from 1
+    named = EventLog(game, "en", None, ["Ann", "Bo", "Cy"])
+    named.feed_state(state)
+    assert all(f"{name}: " in named.lines[0] for name in ("Ann", "Bo", "Cy"))
     play(state, "p0: bid f2 c1")
     sealed = render("fist.bid.sealed", {"seat": 0}, "de")
     own = render("fist.bid.own", {"seat": 0, "fairy": 2, "common": 1, "black": 0, "amulet": 0},
@@ -507,7 +531,8 @@ def test_event_log_shows_a_viewer_only_what_it_may_see() -> None:
     assert mine.private == []  # its own sealed bid is on its screen, not among the notes
     assert other.feed_state(state) == [render("fist.bid.sealed", {"seat": 0}, "en")]
     assert public.feed_state(state) == []  # nothing new
-    assert event_line(game, state.events_for(None)[-1][1], "en") == "p0 has bid"
+    assert event_line(game, state.events_for(None)[-1][1], "en") == "Player 1 has bid"
+    assert event_line(game, state.events_for(None)[-1][1], "en", ["Ann"]) == "Ann has bid"
 
 
 def test_card_names_and_texts_come_from_the_catalogue() -> None:

@@ -24,7 +24,7 @@ from dragonlair.bots import Bot, bot_names, make_bot
 from dragonlair.cli.farkle_play import choice_from_text, default_bot, resolve_seats
 from dragonlair.cli.farkle_screen import FarkleNarrator, farkle_risks, percent
 from dragonlair.cli.main import app
-from dragonlair.cli.session import InputProblem
+from dragonlair.cli.session import InputProblem, shown_action
 from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE
@@ -46,12 +46,13 @@ def run(*args: str, input: str = "") -> tuple[int, str]:
 
 
 def typed(action: FarkleAction, legal: Sequence[FarkleAction], i: int) -> str:
-    """A choice as a player may type it: its number in the menu, or its action text."""
+    """A choice as a player may type it: its number in the menu, or its action as the menu
+    shows it (a seat numbered from 1: ``skirmish 2`` for the engine's ``skirmish p1``)."""
     if i % 3 == 0:
         return str(legal.index(action) + 1)
     if i % 3 == 1:
-        return action.text
-    return action.text.upper()
+        return shown_action(action.text)
+    return shown_action(action.text).upper()
 
 
 def script(seed: int, kinds: Sequence[str], *, stand_in: str = "cautious",
@@ -95,9 +96,9 @@ def test_scripted_human_plays_to_the_end_and_the_record_replays(tmp_path: Path) 
     code, out = run("--seed", "3", *VS_CAUTIOUS, "--save", str(save), input=text)
     assert code == 0, out[-3000:]
     assert "Traceback" not in out and "Try again" not in out
-    assert "Game over" in out and re.search(r"Winner: p\d \((Player|cautious)\)", out)
-    assert re.search(r"Why: p\d (Player|cautious) slew the dragon", out)
-    assert "Your magic items — p0 Player" in out and "Your choice>" in out
+    assert "Game over" in out and re.search(r"Winner: (Player|cautious)\n", out)
+    assert re.search(r"Why: (Player|cautious) slew the dragon", out)
+    assert "Your magic items — Player (you may keep" in out and "Your choice>" in out
     assert "Press Enter when only" not in out  # one human: no hot-seat pause
     assert "[bold" not in out  # no markup leaks
     # the terminal plays exactly the game worked out for the same seeds
@@ -118,9 +119,9 @@ def test_the_human_plays_under_the_name_given(tmp_path: Path) -> None:
     code, out = run("--seed", "3", *VS_CAUTIOUS, "--name", "  Anna ", "--save", str(save),
                     input="1\n" * 3000)
     assert code == 0, out[-3000:]
-    assert "Players: p0 Anna, p1 cautious" in out
-    assert re.search(r"p0 Anna gets a magic item: \S", out)
-    assert "Your magic items — p0 Anna" in out
+    assert "Players: Anna, cautious\n" in out
+    assert re.search(r"\bAnna gets a magic item: \S", out)
+    assert "Your magic items — Anna (you may keep" in out
     assert not re.search(r"\bYou (gets|wins|rolls|recruits|banks|uses|sets)\b", out)
     assert json.loads(save.read_text())["seats"][0] == {"name": "Anna", "player": "human"}
 
@@ -143,8 +144,11 @@ def test_screen_shows_dice_options_risk_and_the_table() -> None:
     assert "Pending soldiers:" in out and "dice in hand:" in out
     assert "farkle risk of the next roll (6 dice): 2.31%" in out
     assert "Companions (public):" in out and "Recent events" in out
-    assert re.search(r"p0 Player gets a magic item: \S", out)  # one's own item, by name
-    assert "p1 cautious gets a magic item (hidden)" in out
+    assert re.search(r"\bPlayer gets a magic item: \S", out)  # one's own item, by name
+    assert "cautious gets a magic item (hidden)" in out
+    # the seat column numbers the seats from 1 (the viewer's own marked)
+    assert re.search(r"^ *▶? *1 +│ Player +│", out, re.M)
+    assert re.search(r"^ *▶? *2 +│ cautious +│", out, re.M)
 
 
 def test_keep_options_are_the_engines_selections_with_their_values() -> None:
@@ -166,7 +170,8 @@ def test_all_bot_table_prints_the_log_and_the_result() -> None:
     code, out = run("--seed", "1", "--seat", "random", "--seat", "cautious", "--seat", "random")
     assert code == 0, out[-3000:]
     assert "Game log" in out and "Final table" in out and "Game over" in out
-    assert re.search(r"Winner: p\d \((random|cautious)\)", out)
+    assert re.search(r"Winner: (random #1|cautious|random #3)\n", out)
+    assert "Players: random #1, cautious, random #3" in out  # a shared name: its seat from 1
     assert " rolls " in out and "(drawn by lot)" in out
     assert "Your magic items" not in out  # nobody's items on a public screen
     assert "Your choice>" not in out
@@ -202,7 +207,8 @@ def test_every_engine_event_is_told_in_words(lang: str, games: int) -> None:
             for key in ("seat", "target", "loser", "attacker", "defender"):
                 if key in event.params:
                     seat = event.params[key]
-                    assert f"p{seat} {names[seat]}" in words, (event, words)
+                    assert names[seat] in words, (event, words)
+            assert not re.search(r"\bp\d\b", words), words
             assert event.to in (None, 1), seq
             told.add(event.code)
     assert len(told) >= 25
@@ -271,18 +277,18 @@ def test_hot_seat_never_shows_another_humans_items() -> None:
     seed, text, state = _hot_seat_game()
     code, out = run("--seed", str(seed), "--seat", "human", "--seat", "human", input=text)
     assert code == 0, out[-3000:]
-    parts = re.split(r"Press Enter when only p(\d) \(Player \d\) is looking", out)
+    parts = re.split(r"Press Enter when only Player (\d) is looking", out)
     assert len(parts) > 3
     assert "Your magic items" not in parts[0]
     secret = {s: _hidden_item_names(state, s) for s in (0, 1)}
     assert secret[0] or secret[1], "the table should hold some item that stays hidden"
-    for seat_text, segment in zip(parts[1::2], parts[2::2], strict=True):
-        seat = int(seat_text)
-        assert f"Your magic items — p{seat} Player {seat + 1}" in segment
-        assert f"Your magic items — p{1 - seat}" not in segment
+    for number, segment in zip(parts[1::2], parts[2::2], strict=True):
+        seat = int(number) - 1  # hot-seat players are numbered by their seats, from 1
+        assert f"Your magic items — Player {seat + 1}" in segment
+        assert f"Your magic items — Player {2 - seat}" not in segment
         for name in secret[1 - seat]:
             assert name not in segment, (seat, name)
-    assert re.search(r"p\d Player \d gets a magic item \(hidden\)", out)
+    assert re.search(r"Player \d gets a magic item \(hidden\)", out)
     final = parts[-1][parts[-1].index("Game over") - 2000:]
     assert "Your magic items" not in final
 
@@ -292,25 +298,30 @@ def test_hot_seat_pause_names_the_defender() -> None:
     _, out = run("--seed", str(seed), "--seat", "human", "--seat", "human", input=text)
     attacks = [a for _, a in state.history if a.kind == Kind.SKIRMISH]
     flat = " ".join(out.split())  # the terminal may wrap the note
-    m = re.search(r"p(\d) Player \d is attacked by p(\d) Player \d \(attack value [\d,]+\) and "
-                  r"rolls the defence now\. Press Enter when only p(\d) \(Player \d\)", flat)
+    m = re.search(r"Player (\d) is attacked by Player (\d) \(attack value [\d,]+\) and "
+                  r"rolls the defence now\. Press Enter when only Player (\d) is looking", flat)
     assert m, "the pause before a defence names the defender"
     assert m[1] == m[3] and m[1] != m[2]
-    assert int(m[1]) == attacks[0].seat
+    assert int(m[1]) == attacks[0].seat + 1  # the engine's seat, counted from 1
 
 
 # ---------------------------------------------------------------- input
 def test_bad_input_gets_a_reason_and_a_new_prompt() -> None:
     code, out = run("--seed", "3", *VS_CAUTIOUS,
-                    input="banana\n99\n0\n\nkeep 2\nskirmish p4\nlog\n")
+                    input="banana\n99\n0\n\nkeep 2\nskirmish 1\nskirmish 5\nskirmish p1\n"
+                          "log\n")
     assert "Traceback" not in out
     assert "'banana' is not one of the choices" in out
     assert "There is no option 99" in out and "There is no option 0" in out
     assert "Please type something" in out
     assert "'keep 2' is not one of the choices" in out
     # the engine's refusal, rendered (D5.1): the terminal does not re-check the rule
-    assert "p0 Player cannot attack p4: there is no such player at this table" in out
-    assert len(re.findall(r"Try\s+again\.", out)) == 6
+    assert "Player cannot attack themselves" in " ".join(out.split())
+    # a number of no seat, and the engine's own p1 (a player would mean seat 1 by it)
+    flat = " ".join(out.split())
+    assert "'5' names no player here: name a player by their number, 1 to 2" in flat
+    assert "'p1' names no player here" in flat and "(Player, cautious)" in flat
+    assert len(re.findall(r"Try\s+again\.", out)) == 8
     assert "Game log" in out
     assert code == 1 and "Game abandoned; no result." in out
 
@@ -325,7 +336,7 @@ def test_quit_saves_an_unfinished_record(tmp_path: Path) -> None:
 
 
 def _position() -> tuple[FarkleGame, FarkleState]:
-    """p0 to choose an action, holding a Gold Purse, with Skree (public: can scare)."""
+    """Seat 0 to choose an action, holding a Gold Purse, with Skree (public: can scare)."""
     game = FarkleGame()
     state = game.new_initial_state()
     for text in ("companion skree", "companion tabby", "item gold-purse", "item second-wind",
@@ -340,14 +351,26 @@ def test_choices_typed_in_many_forms() -> None:
     texts = [a.text for a in legal]
     assert texts == ["recruit", "skirmish p1", "scare p1", "use gold-purse"]
 
-    def pick(text: str, lang: str = "en") -> str:
-        return choice_from_text(game, text, legal, lang).text
+    def refuse(action: FarkleAction) -> str | None:  # as the session asks the engine
+        err = state.refusal(0, action)
+        return None if err is None else err.message("en", ["Ann", "Bo"])
+
+    def pick(text: str, lang: str = "en", names: Sequence[str] = ("Ann", "Bo")) -> str:
+        return choice_from_text(game, text, legal, lang, refuse, names).text
 
     assert pick("1") == "recruit"
     assert pick("RECRUIT") == "recruit" and pick("rekrutieren") == "recruit"
-    assert pick("skirmish p1") == "skirmish p1" and pick("skirmish 1") == "skirmish p1"
-    assert pick("angreifen p1") == "skirmish p1"
-    assert pick("skirmish p1 — attack p1 cautious (army 0)") == "skirmish p1"
+    # a seat as the player sees it: its number from 1, or the player's name
+    assert pick("skirmish 2") == "skirmish p1" and pick("skirmish bo") == "skirmish p1"
+    assert pick("angreifen 2") == "skirmish p1" and pick("s Bo") == "skirmish p1"
+    assert pick("scare 2") == "scare p1" and pick("scare BO") == "scare p1"
+    assert pick("skirmish 2 — attack Bo (army 0)") == "skirmish p1"
+    assert pick("skirmish greedy #2", names=("greedy #1", "greedy #2")) == "skirmish p1"
+    with pytest.raises(InputProblem, match="themselves"):
+        pick("skirmish 1")  # seat 0 itself: the engine says why not (D5.1)
+    for bad in ("skirmish p1", "skirmish 3", "skirmish 0"):  # p1: seat 2 or seat 1?
+        with pytest.raises(InputProblem, match="names no player here"):
+            pick(bad)
     assert pick("use Gold Purse") == "use gold-purse" and pick("use gold") == "use gold-purse"
     assert pick("benutze goldbeutel", "de") == "use gold-purse"
     state.apply(0, game.parse_action("recruit"))
@@ -386,7 +409,7 @@ def test_german_interface_shows_german_names() -> None:
             assert card.name("en") not in out
     for english in ("Your choice", "Game over", "Recent events", "Pending soldiers"):
         assert english not in out
-    assert re.search(r"Grund: p\d (Du|cautious) hat den Drachen erlegt", out)
+    assert re.search(r"Grund: (Spieler|cautious) hat den Drachen erlegt", out)
 
 
 def test_german_bad_input() -> None:

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dragonlair.bots import bot_names, make_bot
-from dragonlair.cli.main import app
+from dragonlair.cli.main import app, option_owners
 from dragonlair.cli.master_play import (
     InputProblem,
     action_from_text,
@@ -38,6 +38,11 @@ from dragonlair.games.master.state import MasterAction, MasterState, Phase, cell
 
 runner = CliRunner()
 HUMAN_VS_RANDOM = ["--seat", "human", "--seat", "random"]
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks (the console wraps at 80 columns) as single spaces."""
+    return " ".join(text.split())
 
 
 def run(*args: str, input: str = "") -> tuple[int, str]:
@@ -108,9 +113,9 @@ def test_scripted_human_plays_a_round_to_the_end(tmp_path: Path) -> None:
     assert code == 0, out[-3000:]
     assert "Traceback" not in out and "Try again" not in out
     assert "Round 1 is over" in out
-    assert re.search(r"Winner: p\d \((Player|random)\)", out) or "Drawn round: nobody wins" in out
+    assert re.search(r"Winner: (Player|random)\n", out) or "Drawn round: nobody wins" in out
     assert "Game over" in out
-    assert "Your hand — p0 Player" in out and "Your move>" in out
+    assert "Your hand — Player ─" in out and "Your move>" in out
     assert "Press Enter when only" not in out  # one human: no hot-seat pause
     # the terminal plays exactly the driver's game for the same seeds
     record = json.loads(save.read_text())
@@ -125,26 +130,26 @@ def test_round_end_shows_both_players_lines_lowest_first_and_the_winner() -> Non
     result = state.rounds[-1]
     cols = " · ".join(str(v) for v in sorted(result.columns))
     rows = " · ".join(str(v) for v in sorted(result.rows))
-    assert f"p0 Player (columns), lowest first: {cols}" in out
-    assert f"p1 random (rows), lowest first: {rows}" in out
+    assert f"Player (columns), lowest first: {cols}" in out
+    assert f"random (rows), lowest first: {rows}" in out
     if result.winner is not None:
         name = "Player" if result.winner == 0 else "random"
-        assert f"p{result.winner} {name} wins the round." in out
+        assert f"— {name} wins the round." in flat(out)
 
 
 def test_seat_one_human_sees_the_grid_turned() -> None:
     text, _ = script(6, ["random", "human"])
     code, out = run("--seed", "6", "--seat", "random", "--seat", "human", input=text)
     assert code == 0, out[-3000:]
-    assert "Seen from p1's side (turned a quarter turn)" in out
-    assert "Seen from p0's side" not in out
-    assert "Your hand — p1 Player" in out
+    assert "Seen from Player's side (turned a quarter turn)" in out
+    assert "Seen from random's side" not in out
+    assert "Your hand — Player ─" in out
 
 
 def test_all_bot_table_prints_every_placement_and_the_result() -> None:
     code, out = run("--seed", "1", "--seat", "random", "--seat", "greedy")
     assert code == 0
-    assert len(re.findall(r"^p\d (random|greedy): .+ on [a-g][1-7]$", out, re.M)) == 16
+    assert len(re.findall(r"^(random|greedy): .+ on [a-g][1-7]$", out, re.M)) == 16
     assert "starts (drawn by lot)" in out
     assert "Round 1 is over" in out and "Game over" in out
     assert "Your hand" not in out  # nobody's hand on a public screen
@@ -157,10 +162,11 @@ def test_match_plays_rounds_until_a_second_dragon(tmp_path: Path) -> None:
     assert code == 0, out[-3000:]
     rounds = len(re.findall(r"Round \d+ is over", out))
     assert rounds >= 2
-    assert re.search(r"Why: p\d random took a second dragon", out)
+    assert "Players: random #1, random #2" in out  # two seats of one bot: numbered from 1
+    assert re.search(r"Why: random #[12] took a second dragon", out)
     assert "Dragons (first to 2 wins the match)" in out
     # M5, told by the engine's events: who starts the next round, and why
-    assert re.search(r"p\d random starts this round \((lost the last one|did not start)", out)
+    assert re.search(r"random #[12] starts this round \((lost the last one|did not start)", out)
     assert f"Rounds played: {rounds}" in out
     record = json.loads(save.read_text())
     assert record["options"]["match"] is True
@@ -186,7 +192,7 @@ def test_default_seats_are_you_and_the_strongest_bot() -> None:
     assert default_bot() == expected
     code, out = run("--seed", "2", input="")
     assert code == 1 and "Game abandoned" in out
-    assert f"Players: p0 Player, p1 {expected}" in out
+    assert f"Players: Player, {expected}\n" in out
 
 
 # ---------------------------------------------------------------- hot-seat
@@ -194,13 +200,13 @@ def test_hot_seat_never_shows_the_other_hand() -> None:
     text, _ = script(5, ["human", "human"])
     code, out = run("--seed", "5", "--seat", "human", "--seat", "human", input=text)
     assert code == 0, out[-3000:]
-    parts = re.split(r"Press Enter when only p(\d) \(Player \d\) is looking", out)
+    parts = re.split(r"Press Enter when only Player (\d) is looking", out)
     assert len(parts) == 1 + 2 * 16  # a pause before each of the 16 placements
     assert "Your hand" not in parts[0]
-    for seat_text, segment in zip(parts[1::2], parts[2::2], strict=True):
-        seat = int(seat_text)
-        assert segment.count(f"Your hand — p{seat} Player {seat + 1}") == 1
-        assert f"Your hand — p{1 - seat}" not in segment
+    for number, segment in zip(parts[1::2], parts[2::2], strict=True):
+        other = 3 - int(number)  # hot-seat players are numbered by their seats, from 1
+        assert segment.count(f"Your hand — Player {number}") == 1
+        assert f"Your hand — Player {other}" not in segment
         assert "Cards you have not seen" in segment
     assert "Round 1 is over" in parts[-1]
 
@@ -213,7 +219,7 @@ def test_hot_seat_match_pauses_again_after_a_round() -> None:
     code, out = run("--seed", str(seed), "--seat", "human", "--seat", "human", "--match",
                     input=text)
     assert code == 0, out[-3000:]
-    pauses = len(re.findall(r"Press Enter when only p\d", out))
+    pauses = len(re.findall(r"Press Enter when only Player \d is looking", out))
     assert pauses == 16 * len(state.rounds)
     first_hand_of_round_2 = out.index("Press Enter for the next round")
     rest = out[first_hand_of_round_2:]
@@ -222,8 +228,8 @@ def test_hot_seat_match_pauses_again_after_a_round() -> None:
 
 # ---------------------------------------------------------------- input
 def _seed_missing_a_card() -> tuple[int, str, str]:
-    """A seed where p0's hand lacks a kind of card: the seed, that card's id, and the id of a
-    card p0 holds."""
+    """A seed where seat 0's hand lacks a kind of card: the seed, that card's id, and the id
+    of a card seat 0 holds."""
     for seed in range(100):
         state = MasterGame().new_initial_state()
         rng = random.Random(seed_for(seed, 0))
@@ -249,11 +255,11 @@ def test_bad_input_gets_a_reason_and_a_new_prompt() -> None:
     assert "Please type something" in out
     assert "Name one card, not two." in out
     assert "Name one cell, not two." in out
-    assert f"p0 Player has no {term('master.card.' + missing)} in hand (rule M3) Your hand: " in out
+    assert f"Player has no {term('master.card.' + missing)} in hand (rule M3) Your hand: " in out
     assert "[bold" not in out
     assert len(re.findall(r"Try\s+again\.", out)) == 9
     assert "How to play" in out and "What a line of 4 scores" in out  # help
-    assert "What happened" in out and "p0 Player starts (drawn by lot)." in out  # log
+    assert "What happened" in out and "\nPlayer starts (drawn by lot)." in out  # log
     assert code == 1 and "Game abandoned; no result." in out  # the input ran out
 
 
@@ -345,8 +351,8 @@ def test_a_cell_outside_the_box_is_explained() -> None:
 
 
 def test_missing_card_is_named_with_the_hand() -> None:
-    state = _state_after(["place emerald d4", "place egg e4"])  # p0's only Emerald is down
-    with pytest.raises(InputProblem, match=r"p0 You has no Emerald Dragon in hand \(rule M3\) "
+    state = _state_after(["place emerald d4", "place egg e4"])  # seat 0's only Emerald is down
+    with pytest.raises(InputProblem, match=r"^You has no Emerald Dragon in hand \(rule M3\) "
                                            r"Your hand: 4× Ruby"):
         action_from_text(state, 0, "1 d3", state.view(0), state.legal_actions(0), "en",
                          ["You", "random"])
@@ -357,7 +363,7 @@ def _view_after(placements: list[str]) -> JSON:
 
 
 def _state_after(placements: list[str]) -> MasterState:
-    """p0's view with a fixed deal, after ``placements`` (p0 and p1 in turn, p0 first)."""
+    """A fixed deal, after ``placements`` (seats 0 and 1 in turn, seat 0 first)."""
     state = MasterGame().new_initial_state()
     game = state.game
     for card in ["ruby"] * 4 + ["sapphire"] * 2 + ["emerald", "egg"] + \
@@ -373,29 +379,45 @@ def _state_after(placements: list[str]) -> MasterState:
 def test_grid_is_drawn_from_each_players_side() -> None:
     grid = {"d4": "ruby", "e4": "egg", "d5": "emerald"}
     scores = {"columns": [4, 0, 0, 0], "rows": [3, 1, 0, 0]}
-    seat0 = grid_text(grid, ["c4"], scores, 0).plain.splitlines()
-    seat1 = grid_text(grid, ["c4"], scores, 1).plain.splitlines()
-    # seat 0: columns a-g across (the box can still reach a..g), row 7 on top, row 1 below
-    assert seat0[0].split() == ["b", "c", "d", "e", "f", "g", "p1"]
+    names = ["Ann", "Bo"]
+    seat0 = grid_text(grid, ["c4"], scores, 0, names=names).plain.splitlines()
+    seat1 = grid_text(grid, ["c4"], scores, 1, names=names).plain.splitlines()
+    # seat 0: columns a-g across (the box can still reach a..g), row 7 on top, row 1 below;
+    # the other player's lines (rows) named at the top, one's own (columns) at the bottom
+    assert seat0[0].split() == ["b", "c", "d", "e", "f", "g", "Bo"]
     assert [line.split()[0] for line in seat0[1:-1]] == ["7", "6", "5", "4", "3", "2"]
     row4 = next(line for line in seat0 if line.split()[0] == "4")
-    assert row4.split() == ["4", "·", "c4", "[3]", "[0]", "·", "·", "3"]  # p1's row 4 scores 3
-    assert seat0[-1].split() == ["p0", "4", "0"]  # p0: column d Ruby + Emerald, e an Egg
+    assert row4.split() == ["4", "·", "c4", "[3]", "[0]", "·", "·", "3"]  # Bo's row 4 scores 3
+    assert seat0[-1].split() == ["Ann", "4", "0"]  # Ann: column d Ruby + Emerald, e an Egg
     # seat 1: turned a quarter turn; the rows 1-7 run across, column a is farthest (on top)
-    assert seat1[0].split() == ["2", "3", "4", "5", "6", "7", "p0"]
+    assert seat1[0].split() == ["2", "3", "4", "5", "6", "7", "Ann"]
     assert [line.split()[0] for line in seat1[1:-1]] == ["b", "c", "d", "e", "f", "g"]
     row_d = next(line for line in seat1 if line.split()[0] == "d")
-    assert row_d.split() == ["d", "·", "·", "[3]", "[1]", "·", "·", "4"]  # p0's column d
+    assert row_d.split() == ["d", "·", "·", "[3]", "[1]", "·", "·", "4"]  # Ann's column d
     row_e = next(line for line in seat1 if line.split()[0] == "e")
     assert row_e.split()[:4] == ["e", "·", "·", "[0]"]
-    assert seat1[-1].split() == ["p1", "3", "1"]  # p1's rows 4 and 5
+    assert seat1[-1].split() == ["Bo", "3", "1"]  # Bo's rows 4 and 5
+
+
+def test_grid_labels_a_long_name_cut_and_without_names_the_seat_from_one() -> None:
+    grid = {"d4": "ruby"}
+    scores = {"columns": [3, 0, 0, 0], "rows": [3, 0, 0, 0]}
+    lines = grid_text(grid, [], scores, 0, names=["Maximiliane Mustermann", "Bo"]).plain
+    rows = lines.splitlines()
+    assert rows[-1].split() == ["Maximiliane…", "3"]  # cut to 12 characters, the … included
+    # the grid moves right to make room: the row labels line up with the name
+    row4 = next(line for line in rows if line.split()[0] == "4")
+    assert row4.index("4") == rows[-1].index("…")
+    plain = grid_text(grid, [], scores, 1).plain.splitlines()
+    assert plain[0].split()[-2:] == ["Player", "1"] and plain[-1].split()[:2] == ["Player", "2"]
+    assert "p0" not in "".join(plain) and "p1" not in "".join(plain)
 
 
 def test_a_full_box_shows_only_the_box() -> None:
     cells = [f"{c}{r}" for c in "cdef" for r in (2, 3, 4, 5)]
     grid = dict.fromkeys(cells, "sapphire")
     text = grid_text(grid, [], {"columns": [100] * 4, "rows": [100] * 4}, 0).plain
-    assert text.splitlines()[0].split() == ["c", "d", "e", "f", "p1"]
+    assert text.splitlines()[0].split() == ["c", "d", "e", "f", "Player", "2"]
     assert len(text.splitlines()) == 6
 
 
@@ -404,7 +426,7 @@ def test_german_interface_shows_german_card_names() -> None:
     text, _ = script(3, ["human", "random"], lang="de")
     code, out = run("--seed", "3", *HUMAN_VS_RANDOM, "--lang", "de", input=text)
     assert code == 0, out[-3000:]
-    assert "Deine Hand — p0 Spieler" in out and "Dein Zug>" in out
+    assert "Deine Hand — Spieler ─" in out and "Dein Zug>" in out
     assert "Startwert 3" in out
     assert re.search(r"Rubin-Drache|Saphir-Drache|Smaragd-Drache|Drachenei", out)
     assert "Runde 1 ist vorbei" in out and "niedrigste zuerst" in out
@@ -454,8 +476,9 @@ def test_resolve_seats() -> None:
     ("master", ["--seat", "human"], "needs exactly 2 --seat options"),
     ("master", ["--seat", "human", "--seat", "wizardbot"], "unknown bot 'wizardbot'"),
     ("master", ["--custom", "x.toml"], "--custom is an option of fist only, not of master"),
+    # the owners as the registry has them (farkle, fist, and any installed game with a limit)
     ("master", ["--max-turns", "3"],
-     "--max-turns is an option of farkle, fist only, not of master"),
+     f"--max-turns is an option of {option_owners('--max-turns')} only, not of master"),
     ("master", ["--four-of-a-kind", "200"], "--four-of-a-kind must be 100 or 100+face"),
     ("master", ["--lang", "fr"], "--lang must be one of en, de"),
     ("fist", ["--match"], "--match is an option of master only, not of fist"),

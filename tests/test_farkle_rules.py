@@ -698,7 +698,7 @@ def test_d6_victory_at_once() -> None:
     assert outcome.winners == (0,) and outcome.placings == (1, 2)
     assert outcome.reason == "farkle.end.dragon_slain"
     assert outcome.reason_params == {"seat": 0}
-    assert outcome.message("de") == "p0 hat den Drachen erlegt"
+    assert outcome.message("de") == "Spieler 1 hat den Drachen erlegt"  # no names: from 1
     assert outcome.scores == (6000.0, 0.0)
 
 
@@ -1310,7 +1310,7 @@ def test_errors_illegal_actions_name_the_rule_and_change_nothing() -> None:
     illegal(state, "p0: discard gold-purse", "D3")
     illegal(state, "chance: dice 122346 blank", None)  # not chance's turn
     err = illegal(state, "p1: recruit", None)
-    assert "not p1's move" in str(err)
+    assert "not Player 2's move" in str(err)  # no names: seats counted from 1
     act(state, "p0: recruit")
     illegal(state, "chance: dice 12346 blank", "D3")  # six dice in hand
     illegal(state, "chance: item gold-purse", "D3")

@@ -117,7 +117,9 @@ class _Cheater:
 
 def test_a_bot_answering_an_illegal_action_is_refused_with_a_clear_error() -> None:
     game = FistGame({"players": 3})
-    with pytest.raises(BotError, match=r"seat p0 \(_Cheater\) chose .*not one of its"):
+    # the seat counted from 1 where no names are known
+    with pytest.raises(BotError,
+                       match=r"the bot playing Player 1 \(_Cheater\) chose .*not one of its"):
         play_out(game.new_initial_state(), [_Cheater(), RandomBot(random.Random(1)),
                                             RandomBot(random.Random(2))], random.Random(0))
 

@@ -140,7 +140,11 @@ def test_every_entry_renders_with_sample_params(lang: str) -> None:
 
 
 def test_rendering_fills_kinds_seats_nested_errors_and_files() -> None:
-    assert render("core.turn.not_your_move", {"seat": 1}, "en") == "it is not p1's move"
+    # without names a seat is counted from 1, as people count, in the reader's language
+    assert render("core.turn.not_your_move", {"seat": 1}, "en") == "it is not Player 2's move"
+    assert render("core.turn.not_your_move", {"seat": 0}, "de") == "Spieler 1 ist nicht am Zug"
+    assert render("core.turn.not_your_move", {"seat": 2}, "en", ["Ann"]) == (
+        "it is not Player 3's move")  # a seat beyond the names given
     assert render("core.turn.not_your_move", {"seat": 1}, "de", ["Ann", "Bob"]) == (
         "Bob ist nicht am Zug")
     assert render("core.turn.not_your_move", {"seat": CHANCE}, "de") == (
@@ -269,7 +273,7 @@ def test_adding_a_language_is_adding_files(tmp_path: Path, monkeypatch: pytest.M
     assert "xx" in languages()
     assert tr("xx", "you") == "Xu"
     assert tr("xx", "try_again") == "Try again."
-    assert render("core.turn.not_your_move", {"seat": 2}, "xx") == "it is not p2's move"
+    assert render("core.turn.not_your_move", {"seat": 2}, "xx") == "it is not Player 3's move"
     assert export_json("xx")["messages"]["cli.you"] == "Xu"
 
 

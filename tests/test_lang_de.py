@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 import dragonlair
 from dragonlair.bots import Bot, make_bot
 from dragonlair.cli.main import app
+from dragonlair.cli.session import shown_action
 from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.errors import CODE_PATTERN
 from dragonlair.core.game import CHANCE, JSON, Action
@@ -124,7 +125,7 @@ def human_script(game_id: str, seed: int, kinds: Sequence[str], stand_in: str,
                 if len(humans) > 1 and looker != seat:
                     lines.append("")  # Enter: only this player is looking
                     looker = seat
-                lines.append(text)
+                lines.append(shown_action(text))  # a seat as the terminal shows it: from 1
         if pause_every and done % pause_every == 0 and done < len(moves):
             lines.append("")  # Enter: the next round
             looker = None
@@ -199,11 +200,14 @@ def test_master_in_german_has_no_english() -> None:
 
 
 def test_farkle_in_german_has_no_english() -> None:
-    """D5.1: a skirmish against a seat that is not at the table is refused, in German."""
+    """D5.1: a skirmish against oneself is refused, in German; so is a seat number that no
+    player has, and the engine's own seat word (p1: seats are typed from 1)."""
     out, refused = play_de("farkle", 3, ["human", "cautious"], "cautious",
-                           bad=["banane", "99", "skirmish p4"])
+                           bad=["banane", "99", "skirmish 1", "skirmish 3", "skirmish p1"])
     check_german(out, refused)
     assert rule_de("D5.1") in flat(out)  # the engine's refusal, rendered from its code
+    assert "„3“ nennt hier keinen Spieler" in flat(out)
+    assert "„p1“ nennt hier keinen Spieler" in flat(out)
     assert "Spielende" in out and "Grund:" in out
 
 
@@ -262,7 +266,7 @@ def test_hot_seat_master_match_in_german_has_no_english(seed: int) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 4, 6])
 def test_farkle_tables_in_german_have_no_english(seed: int) -> None:
     kinds = ["human", *["cautious", "random", "cautious", "random"][:1 + seed % 4]]
-    out, refused = play_de("farkle", seed, kinds, "random", bad=["banane", "skirmish p9"],
+    out, refused = play_de("farkle", seed, kinds, "random", bad=["banane", "skirmish 9"],
                            every=3)
     check_german(out, refused)
 

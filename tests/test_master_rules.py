@@ -386,7 +386,7 @@ def test_m3_out_of_turn_and_after_the_end_change_nothing() -> None:
     state = placements(deal(new_round(), "00112233", "01230123"), "d4")
     assert state.current_seats() == (1,)
     err = rejects(state, "p0: place egg e4", None)
-    assert "not p0's move" in str(err)
+    assert "not Player 1's move" in str(err)  # no names: seats counted from 1
     rejects(state, "chance: deal egg", None)
     rejects(state, "chance: start p0", None)
     rejects(state, "p1: deal egg", "M3")
@@ -632,7 +632,7 @@ def test_m5_first_to_two_dragons_wins_and_the_loser_starts() -> None:
     assert outcome.winners == (0,) and outcome.placings == (1, 2)
     assert outcome.reason == "master.end.second_dragon" and outcome.scores == (2.0, 1.0)
     assert outcome.reason_params == {"seat": 0}
-    assert outcome.message("de") == "p0 hat den zweiten Drachen bekommen"
+    assert outcome.message("de") == "Spieler 1 hat den zweiten Drachen bekommen"
     starts = [e for e in finish_record(new_record(state.game, SEATS), state).actions
               if "start" in e]
     assert starts == ["chance: start p0"]  # only the first round's start is chance

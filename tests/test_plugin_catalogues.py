@@ -91,7 +91,7 @@ def test_built_in_games_ship_their_catalogues_next_to_their_plugin() -> None:
             assert (folder / lang / "LC_MESSAGES" / f"{game}.po").is_file()
         assert not (i18n.LOCALE_DIR / "en" / "LC_MESSAGES" / f"{game}.po").exists()
     assert render("fist.bid.exceeds_unspent", {"seat": 1, "bid": 5, "coin": "red", "have": 3},
-                  "de").startswith("p1 kann nicht 5")
+                  "de").startswith("Spieler 2 kann nicht 5")
 
 
 def test_an_installed_game_renders_its_own_messages(install: Install) -> None:
@@ -113,7 +113,8 @@ def test_a_plugin_may_name_its_folder_and_check_sees_a_missing_translation(
         "en": {"tdice2.end.won": "{seat:seat} won"}, "de": {"tdice2.end.won": ""}})
     assert registry.locale_dir("tdice2") == Path(sys.modules["tdice2.plugin"].__file__ or ""
                                                  ).parent / "messages"
-    assert render("tdice2.end.won", {"seat": 1}, "de") == "p1 won"  # English, the fallback
+    # the English message, the fallback; the seat counted from 1 in the reader's language
+    assert render("tdice2.end.won", {"seat": 1}, "de") == "Spieler 2 won"
     bad = runner.invoke(app, ["i18n", "check", "--no-source"])
     assert bad.exit_code == 1
     assert "tdice2.end.won: no message in de" in bad.output

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from dragonlair.cli.main import app
+from dragonlair.cli.main import app, option_owners
 from dragonlair.core.errors import OptionError
 from dragonlair.core.game import JSON, Action
 from dragonlair.core.records import Record, replay
@@ -222,7 +222,8 @@ def test_bad_input_gets_a_clear_error() -> None:
         (["fist", "--bots", "greedy,random,random", "--workers", "0"], "--workers must be"),
         (["fist", "--bots", "greedy,random,random", "--players", "9"], "3 to 6 players"),
         (["master", "--bots", "greedy,random", "--players", "3"], "for 2 players"),
-        (["master", "--bots", "greedy,random", "--max-turns", "3"], "of farkle, fist only"),
+        (["master", "--bots", "greedy,random", "--max-turns", "3"],
+         f"of {option_owners('--max-turns')} only"),
         (["farkle", "--bots", "nowhere.mod:Bot,random"], "cannot load bot"),
         (["fist", "--bots", "greedy,random,random", "--players", "3", "--ray", "127.0.0.1:1"],
          "cannot reach Ray"),

@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 import dragonlair.cli.learn_cmd as learn_cmd
 from dragonlair.cli.analyse_cmd import UNIT_CODES
 from dragonlair.cli.main import app
+from dragonlair.cli.session import shown_action
 from dragonlair.core.i18n import catalogue, has_message, languages, render
 from dragonlair.tutorials import (
     BROWSER_INTRO,
@@ -161,7 +162,8 @@ def test_the_learner_has_a_name_the_screens_read_right_with(lang: str) -> None:
     assert name and name.lower() not in {"you", "du", "sie", "ich"}
     code, out = learn("master", lang, script("master", mistakes=False))
     text = flat(out)
-    assert code == 0 and f"p0 {name}" in text
+    assert code == 0 and flat(render("cli.m_hand_title", {"name": name}, lang)) in text
+    assert not re.search(r"\bp\d\b", text)  # the seats by name, never the engine's p0
     assert flat(render("tutorial.ui.intro", {"name": name}, lang)) in text
     assert name in render(BROWSER_INTRO, {"name": name}, lang)
     assert not re.search(r"\bYou's\b|\bYou holds\b|\bDu hält\b|\bvon Du\b", text)
@@ -215,7 +217,8 @@ def test_the_steps_a_learner_sees_are_numbered_without_the_scripted_ones() -> No
 # ---------------------------------------------------------------- the terminal
 def script(game: str, *, mistakes: bool = True) -> list[str]:
     """The lines a learner types: Enter at each text (help once), the expected move at each
-    question, and at one question first a wrong and an illegal move."""
+    question as the terminal says to type it (a seat from 1: ``steal 2 yellow`` for the
+    engine's ``steal p1 yellow``), and at one question first a wrong and an illegal move."""
     lines: list[str] = []
     helped = False
     for step in load_tutorial(game).steps:
@@ -227,7 +230,7 @@ def script(game: str, *, mistakes: bool = True) -> list[str]:
         elif isinstance(step, AskStep):
             if mistakes and step.text == MISTAKES[game][0]:
                 lines += [MISTAKES[game][1], MISTAKES[game][2]]
-            lines.append(step.expect[0])
+            lines.append(shown_action(step.expect[0]))
     return lines + [""] * 3
 
 
@@ -263,9 +266,12 @@ def test_each_tutorial_completes_at_the_terminal(game: str, lang: str) -> None:
 
 def test_the_fist_refusal_at_the_terminal_is_the_engines() -> None:
     _, out = learn("fist", "en", script("fist"))
+    tutorial = load_tutorial("fist")
+    names = [render(LEARNER, None, "en") if s == tutorial.seat else name
+             for s, name in enumerate(tutorial.names)]
     refusal = render("fist.bid.exceeds_unspent",
-                     {"seat": 0, "coin": "fairy", "bid": 9, "have": 8}, "en")
-    assert flat(refusal.split(":")[0]) in flat(out)
+                     {"seat": tutorial.seat, "coin": "fairy", "bid": 9, "have": 8}, "en", names)
+    assert flat(refusal.split(":")[0]) in flat(out)  # the learner by their name
 
 
 def test_quit_leaves_the_tutorial() -> None:
@@ -404,8 +410,10 @@ def test_the_texts_name_moves_in_words_and_the_terminal_adds_the_command(game: s
             assert not [m for m in commands if m in text], (code, lang, text)
     code, out = learn(game, "en", script(game, mistakes=False))
     assert code == 0
-    for step in asks:
-        assert flat(render("tutorial.ui.type", {"move": step.expect[0]}, "en")) in flat(out)
+    for step in asks:  # a seat in the command as the terminal shows seats: from 1
+        move = shown_action(step.expect[0])
+        assert flat(render("tutorial.ui.type", {"move": move}, "en")) in flat(out)
+    assert not re.search(r"\bp\d\b", out)
     browser = {browser_code(s.hint) for s in asks}
     assert browser.isdisjoint({s.hint for s in asks}), "the browser's own refusal hints"
 
@@ -427,7 +435,7 @@ def test_a_hint_at_a_question_at_the_terminal(game: str, lang: str) -> None:
             if asked_at is None:
                 asked_at = i
                 lines.append("hint" if lang == "en" else "hinweis")
-            lines.append(step.expect[0])
+            lines.append(shown_action(step.expect[0]))
     code, out = learn(game, lang, lines + [""] * 3)
     text = flat(out)
     assert code == 0, out[-3000:]
@@ -436,8 +444,8 @@ def test_a_hint_at_a_question_at_the_terminal(game: str, lang: str) -> None:
     to_question(runner, cast(AskStep, tutorial.steps[cast(int, asked_at)]).text)
     hint = runner.hint()
     unit = render(UNIT_CODES[hint.unit], None, lang)
-    assert flat(render("tutorial.ui.hint", {"action": hint.best.action, "unit": unit},
-                       lang)) in text
+    assert flat(render("tutorial.ui.hint", {"action": shown_action(hint.best.action),
+                                            "unit": unit}, lang)) in text
     assert flat(render("tutorial.ui.not_quite", None, lang)) not in text  # no move judged
     if lang == "de":
         leaks = english_in(out)

@@ -31,9 +31,12 @@ from dragonlair.cli.session import (
     InputProblem,
     Session,
     check_name,
+    engine_seat_words,
     make_bots,
     pick_seed,
     plain_number,
+    refusal_words,
+    shown_action,
 )
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON, Action
@@ -68,6 +71,8 @@ ALIASES = {
 }
 #: the action kinds that name an item, by their first word
 ITEM_WORDS = {"use": Kind.USE, "discard": Kind.DISCARD, "keep-item": Kind.KEEP_ITEM}
+#: the action words followed by a seat (typed as its number from 1, or a player's name)
+SEAT_WORDS = frozenset({"skirmish", "scare"})
 #: the engine's refusal of an action, in the reader's words (None: it is legal)
 Refusal = Callable[[FarkleAction], "str | None"]
 
@@ -110,14 +115,18 @@ def _item_choice(game: FarkleGame, kind: Kind, rest: str, legal: Sequence[Farkle
 
 
 def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
-                     lang: str, refuse: Refusal | None = None) -> FarkleAction:
-    """A decision typed as its number in the menu, its action text (``keep 155``,
-    ``skirmish p1``, ``use lucky-clover``), a line of the menu (``keep 155 = 200
-    soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``).
-    ``refuse``: the engine's refusal of an action that is not legal now, in words (the
+                     lang: str, refuse: Refusal | None = None,
+                     names: Sequence[str] | None = None) -> FarkleAction:
+    """A decision typed as its number in the menu, its action as the menu shows it
+    (``keep 155``, ``skirmish 2``, ``use lucky-clover``), a line of the menu (``keep 155 =
+    200 soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``).
+    A seat is typed as its number from 1 or the player's name (``skirmish 2``, ``skirmish
+    Bob``: the engine's ``skirmish p1``; ``names``: the seats' names, by default the numbers
+    only). ``refuse``: the engine's refusal of an action that is not legal now, in words (the
     terminal never re-checks a rule to word it)."""
     text = text.strip()
-    example = legal[0].text if legal else "roll"
+    example = shown_action(legal[0].text) if legal else "roll"
+    seats = list(names) if names is not None else [str(s + 1) for s in range(game.num_players)]
     if not text:
         if len(legal) == 1:
             return legal[0]
@@ -133,9 +142,9 @@ def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
     words = canon.split()
     if " ".join(words[:2]) != "ignore dragon" and words[0] in ALIASES:
         words = ALIASES[words[0]].split() + words[1:]
-    if words[0] in ("skirmish", "scare") and len(words) == 2 and words[1].isdigit():
-        words[1] = f"p{words[1]}"  # skirmish 1 = skirmish p1
-    canon = " ".join(words)
+    # skirmish 2 / skirmish Bob = the engine's skirmish p1
+    canon = engine_seat_words(" ".join(words), SEAT_WORDS, seats, lang)
+    words = canon.split()
     if words[0] in ITEM_WORDS and len(words) > 1:
         chosen = _item_choice(game, ITEM_WORDS[words[0]], " ".join(words[1:]), legal, lang)
         if chosen is not None:
@@ -260,10 +269,9 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
             err = self.state.refusal(seat, action)
             if err is None or err.code == "farkle.action.not_now":
                 return None  # nothing more to say than that it is not a choice now
-            names = [who(s, self.names) for s in range(len(self.names))]
-            return err.message(lang, names)
+            return refusal_words(err, lang, self.names)
 
-        return choice_from_text(self.game, text, legal, lang, refuse)
+        return choice_from_text(self.game, text, legal, lang, refuse, self.names)
 
     def prompt(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> FarkleAction:
         lang = self.lang

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dragonlair.cli.i18n import tr
+from dragonlair.cli.session import seat_number, shown_action
 from dragonlair.core.events import Event
 from dragonlair.core.game import JSON
 from dragonlair.core.i18n import render, term
@@ -54,8 +55,8 @@ def percent(p: float, lang: str = "en") -> str:
 
 
 def who(seat: int, names: Sequence[str]) -> str:
-    """``p1 cautious`` (markup-safe)."""
-    return f"p{seat} {escape(names[seat])}"
+    """A seat by its player's name (markup-safe): ``cautious``."""
+    return escape(names[seat])
 
 
 def die_markup(face: int, style: str = "bold") -> str:
@@ -141,7 +142,7 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
     """One line of a decision menu (markup): the action's text, then what it means."""
     cards = cards_by_id(game)
     k = action.kind
-    text = f"[bold]{escape(action.text)}[/]"
+    text = f"[bold]{escape(shown_action(action.text))}[/]"  # its seats from 1: skirmish 2
     seat = view["to_move"][0] if view["to_move"] else 0
     risks = farkle_risks(game.scorer)
     if k == Kind.KEEP:
@@ -250,7 +251,7 @@ def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str)
         status = []
         if entry["in_lair"]:
             status.append(f"[bold red]{tr(lang, 'f_in_lair')}[/]")
-        rows.append((Text(mark + f"p{seat}", style="reverse" if seat == viewer else ""),
+        rows.append((Text(mark + seat_number(seat), style="reverse" if seat == viewer else ""),
                      Text(names[seat]), Text(num(lang, entry["army"]), style="bold"),
                      comp_text, items, Text.from_markup(", ".join(status))))
     with_status = any(row[-1].plain for row in rows)
@@ -261,8 +262,10 @@ def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str)
     return table
 
 
-def companions_table(game: FarkleGame, view: JSON, lang: str) -> Table:
-    """Each companion on the table with its holders and its text (public, D9)."""
+def companions_table(game: FarkleGame, view: JSON, lang: str,
+                     names: Sequence[str] | None = None) -> Table:
+    """Each companion on the table with its holders (by name; by seat number from 1 without
+    ``names``) and its text (public, D9)."""
     cards = cards_by_id(game)
     out = Table.grid(padding=(0, 1))
     out.add_column(no_wrap=True)
@@ -275,9 +278,9 @@ def companions_table(game: FarkleGame, view: JSON, lang: str) -> Table:
             continue
         seen.append(comp)
         card = cards[comp]
-        holders = ", ".join(f"p{e['seat']}" for e in view["public"]["seats"]
-                            if e["companion"] == comp)
-        out.add_row(f" {holders}", Text.from_markup(card_words(card, lang) + ":"),
+        holders = ", ".join(names[e["seat"]] if names is not None else seat_number(e["seat"])
+                            for e in view["public"]["seats"] if e["companion"] == comp)
+        out.add_row(Text(f" {holders}"), Text.from_markup(card_words(card, lang) + ":"),
                     card.text(lang))
     return out
 
@@ -327,7 +330,7 @@ def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) ->
     else:  # a roll on the table: its dice are still in hand
         line = tr(lang, "f_rolled", n=hand, full=full)
     rows.append(Text(line))
-    title = tr(lang, "f_turn_panel", who=f"p{roller} {escape(names[roller])}",
+    title = tr(lang, "f_turn_panel", who=who(roller, names),
                mode=tr(lang, MODE_KEYS.get(mode, "f_mode_recruit")))
     return Panel(Group(*rows), title=title, title_align="left",
                  border_style="red" if mode == "battle" else "yellow")
@@ -350,7 +353,7 @@ def items_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -
             card = cards[item]
             rows.append(Text.from_markup(f"  {card_words(card, lang)}: "
                                          f"{escape(card.text(lang))}"))
-    title = tr(lang, "f_your_items", who=f"p{seat} {escape(names[seat])}", limit=me["item_limit"])
+    title = tr(lang, "f_your_items", who=who(seat, names), limit=me["item_limit"])
     return Panel(Group(*rows), title=title, title_align="left", border_style="green")
 
 
@@ -381,7 +384,7 @@ def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequenc
     console.rule(f"[bold]{escape(head)}[/]")
     console.print(players_table(game, view, names, lang))
     console.print(Text(tr(lang, "f_companions") + ":", style="bold"))
-    console.print(companions_table(game, view, lang))
+    console.print(companions_table(game, view, lang, names))
     console.print(dragon_text(view, lang))
     console.print(events_panel(lang, new, old))
     if view["public"]["mode"] != "none" and view["phase"] != "over":
@@ -507,11 +510,11 @@ def end_lines(view: JSON, names: Sequence[str], lang: str, turns: int) -> list[s
     army, and the turns played. The local and the online game both print these."""
     result = view["result"]
     winners = result["winners"]
-    shown = ", ".join(f"p{s} ({escape(names[s])})" for s in winners)
+    shown = ", ".join(who(s, names) for s in winners)
     key = "winner" if len(winners) == 1 else "winners"
     seats = [who(s, names) for s in range(len(names))]
     reason = render(result["reason"], result["reason_params"], lang, seats)
-    armies = ", ".join(f"{who(s, names)} {num(lang, int(a))}"
+    armies = ", ".join(f"{who(s, names)}: {num(lang, int(a))}"
                        for s, a in enumerate(result["scores"]))
     return [f"[bold green]{tr(lang, key, who=shown)}[/]", tr(lang, "reason", reason=reason),
             tr(lang, "f_armies", armies=armies), tr(lang, "f_turns_played", n=turns)]

@@ -35,9 +35,12 @@ from dragonlair.cli.session import (
     InputProblem,
     Session,
     check_name,
+    engine_seat_words,
     make_bots,
     pick_seed,
     plain_number,
+    refusal_words,
+    shown_action,
 )
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON
@@ -57,6 +60,8 @@ BLACK_WORDS = {"black", "b", "k", "schwarz", "curse", "fluch"}
 AMULET_WORDS = {"amulet", "a", "amulett", "m"}
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzäöü")
 _DIGITS = frozenset("0123456789")  # ASCII only: "²" or "٣" is no number of coins
+#: the action words followed by a seat (typed as its number from 1, or a player's name)
+SEAT_WORDS = frozenset({"steal", "target"})
 
 
 def split_word_number(word: str) -> tuple[str, str] | None:
@@ -162,8 +167,9 @@ def bid_text(parts: BidParts, lang: str, *, tiebreak: bool) -> str:
 
 
 def refusal(err: DragonlairError, lang: str, names: Sequence[str] | None = None) -> InputProblem:
-    """The engine's refusal, rendered from its code in ``lang``."""
-    return InputProblem(err.message(lang, names))
+    """The engine's refusal, rendered from its code in ``lang`` (its action texts as the
+    terminal shows them: :func:`~dragonlair.cli.session.refusal_words`)."""
+    return InputProblem(refusal_words(err, lang, names))
 
 
 def checked(state: FistState, seat: int, action: FistAction, lang: str,
@@ -198,12 +204,22 @@ def bid_from_text(game: FistGame, state: FistState, seat: int, text: str, lang: 
     return checked(state, seat, action, lang, names)
 
 
+def typed_action_text(game: FistGame, text: str, lang: str,
+                      names: Sequence[str] | None = None) -> str:
+    """What a player typed for a decision, its seat in the engine's words: ``target 2`` or
+    ``target Bob`` -> ``target p1``, ``steal 2 red`` -> ``steal p1 red`` (a seat's number
+    from 1, or a player's name; ``names``: by default the numbers only). Notation only."""
+    seats = list(names) if names is not None else [str(s + 1) for s in range(game.num_players)]
+    return engine_seat_words(text, SEAT_WORDS, seats, lang)
+
+
 def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction], lang: str,
                      state: FistState | None = None, seat: int | None = None,
                      names: Sequence[str] | None = None) -> FistAction:
-    """A decision typed as its number in the menu or as its action text. An action that
-    is not among the choices is refused with the engine's reason when ``state`` and
-    ``seat`` are given."""
+    """A decision typed as its number in the menu or as its action as the menu shows it,
+    a seat by its number from 1 or the player's name (``target 2``, ``steal Bob red``, or
+    the name alone for ``target``; :func:`typed_action_text`). An action that is not among
+    the choices is refused with the engine's reason when ``state`` and ``seat`` are given."""
     text = text.strip()
     if not text:
         raise InputProblem(tr(lang, "empty_input"))
@@ -215,7 +231,7 @@ def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction], lan
     typed: FistAction | None = None
     for guess in (text, f"colour {text}", f"pick {text}", f"target {text}"):
         try:
-            action = game.parse_action(guess)
+            action = game.parse_action(typed_action_text(game, guess, lang, names))
         except DragonlairError:
             continue
         if action in legal:
@@ -243,7 +259,7 @@ class FistSession(Session[FistGame, FistState]):
         """The game log ``viewer`` may read, brought up to date: the events of this viewer's
         view since the last look (F8), rendered from the catalogues."""
         if viewer not in self.event_logs:
-            self.event_logs[viewer] = EventLog(self.game, self.lang, viewer)
+            self.event_logs[viewer] = EventLog(self.game, self.lang, viewer, self.names)
         log = self.event_logs[viewer]
         log.feed_state(self.state)
         return log
@@ -296,7 +312,7 @@ class FistSession(Session[FistGame, FistState]):
         view = self.view(seat)
         legal = state.legal_actions(seat)
         if len(legal) == 1:  # nothing to decide: say so on this player's next screen
-            what = forced_words(self.game, view, legal[0], lang)
+            what = forced_words(self.game, view, legal[0], lang, self.names)
             self.notices[seat].append(ui(lang, "forced", what=what))
             return legal[0]
         self.private_screen(seat)
@@ -353,9 +369,10 @@ class FistSession(Session[FistGame, FistState]):
         with its reason). The online terminal (:mod:`dragonlair.cli.online`) sends it to
         the server instead, which asks the engine there."""
         if sealed:
-            return bid_from_text(self.game, self.state, seat, text, self.lang,
+            return bid_from_text(self.game, self.state, seat, text, self.lang, self.names,
                                  tiebreak=tiebreak)
-        return choice_from_text(self.game, text, options, self.lang, self.state, seat)
+        return choice_from_text(self.game, text, options, self.lang, self.state, seat,
+                                self.names)
 
     def bid_header(self, seat: int, view: JSON, tiebreak: bool) -> None:
         """What ``seat`` may bid (the limits of ``view["legal"]``, F5.1, F5.7)."""
@@ -365,15 +382,15 @@ class FistSession(Session[FistGame, FistState]):
         name = escape(self.names[seat])
         if tiebreak:
             limits = legal["silver"]
-            seats = ", ".join(f"p{s}" for s in view["public"]["tie_break"])
-            head = ui(lang, "silver_head", seat=seat, name=name, card=card, seats=seats)
+            seats = ", ".join(escape(self.names[s]) for s in view["public"]["tie_break"])
+            head = ui(lang, "silver_head", name=name, card=card, seats=seats)
             self.say(f"[bold]{head}[/]")
             extra = ui(lang, "silver_can_amulet") if limits["amulet"] else ""
             self.say(ui(lang, "silver_can", silver=limits["silver"], extra=extra))
             self.say(ui(lang, "silver_examples"))
             return
         limits = legal["bid"]
-        self.say(f"[bold]{ui(lang, 'bid_head', seat=seat, name=name, card=card)}[/]")
+        self.say(f"[bold]{ui(lang, 'bid_head', name=name, card=card)}[/]")
         extra = (ui(lang, "bid_can_black") if limits["black"] else "") + (
             ui(lang, "bid_can_amulet") if limits["amulet"] else "")
         self.say(ui(lang, "bid_can", fairy=limits["fairy"], common=limits["common"],
@@ -388,14 +405,15 @@ class FistSession(Session[FistGame, FistState]):
         card_id = legal["card"]
         card = card_name(self.game, card_id, lang) if card_id else "?"
         name = escape(self.names[seat])
-        self.say(f"[bold]{ui(lang, 'decide_head', seat=seat, name=name, card=card)}[/]")
+        self.say(f"[bold]{ui(lang, 'decide_head', name=name, card=card)}[/]")
         if card_id:
             self.say(f"[italic]{escape(card_text(self.game, card_id, lang))}[/]")
         choices = legal["choices"] or []
         width = len(str(len(choices)))
         for i, choice in enumerate(choices, 1):
-            what = choice_words(self.game, choice, lang)
-            self.say(f"  [bold]{i:>{width}}[/]. {what}  [dim]({escape(choice['action'])})[/]")
+            what = choice_words(self.game, choice, lang, self.names)
+            typed = escape(shown_action(choice["action"]))  # its seats from 1: target 2
+            self.say(f"  [bold]{i:>{width}}[/]. {what}  [dim]({typed})[/]")
 
 
 def play_fist(*, players: int | None, seats: list[str], seed: int | None, lang: str,

@@ -21,9 +21,10 @@ from rich.table import Table
 from rich.text import Text
 
 from dragonlair.cli.i18n import COLOUR_STYLES, tr
+from dragonlair.cli.session import seat_number, shown_action
 from dragonlair.core.events import Event
 from dragonlair.core.game import JSON
-from dragonlair.core.i18n import catalogue, render, term
+from dragonlair.core.i18n import catalogue, render, seat_name, term
 from dragonlair.games.fist.actions import COLOURS, FistAction
 from dragonlair.games.fist.game import FistGame
 
@@ -62,11 +63,6 @@ def card_text(game: FistGame, card_id: str, lang: str) -> str:
     if card.custom:
         return card.text(lang)
     return term(f"fist.card.{card_id}.text", lang, fallback=card.text(lang))
-
-
-def seat_label(seat: int, viewer: int | None = None) -> str:
-    """``p2`` as markup, bold for the viewer's own seat."""
-    return f"[bold]p{seat}[/]" if seat == viewer else f"p{seat}"
 
 
 def card_name(game: FistGame, card_id: str, lang: str) -> str:
@@ -117,25 +113,27 @@ def silver_words(lang: str, action: FistAction) -> str:
     return text + (" + " + ui(lang, "bid_amulet") if action.amulet else "")
 
 
-def choice_words(game: FistGame, choice: Mapping[str, Any], lang: str) -> str:
+def choice_words(game: FistGame, choice: Mapping[str, Any], lang: str,
+                 names: Sequence[str] | None = None) -> str:
     """One option of a power decision (an entry of ``view["legal"]["choices"]``) in words
-    (markup): its ``fist.choice.*`` code rendered from the catalogue."""
-    return escape(render_message(game, choice["code"], choice["params"], lang))
+    (markup): its ``fist.choice.*`` code rendered from the catalogue, seats by ``names``."""
+    return escape(render_message(game, choice["code"], choice["params"], lang, names))
 
 
-def forced_words(game: FistGame, view: JSON, action: FistAction, lang: str) -> str:
+def forced_words(game: FistGame, view: JSON, action: FistAction, lang: str,
+                 names: Sequence[str] | None = None) -> str:
     """The one action ``view``'s seat could take, in words (markup): a bid, a Silver bid, or
     the one choice of a decision."""
     legal = view["legal"] or {}
     if legal.get("kind") == "decision":
         for choice in legal["choices"] or ():
             if choice["action"] == str(action):
-                return choice_words(game, choice, lang)
+                return choice_words(game, choice, lang, names)
     if legal.get("kind") == "silver":
         return silver_words(lang, action)
     if legal.get("kind") == "bid":
         return bid_words(lang, action)
-    return escape(str(action))
+    return escape(shown_action(str(action)))
 
 
 # ---------------------------------------------------------------- the engine's events
@@ -181,10 +179,11 @@ def render_message(game: FistGame, code: str, params: Mapping[str, Any], lang: s
     return render(code, params, lang, names)
 
 
-def event_line(game: FistGame, event: Event, lang: str) -> str:
-    """One event as a log line (markup): a private one (told to this seat only) marked, the
-    turns, auctions and the end set off."""
-    plain = render_message(game, event.code, event.params, lang)
+def event_line(game: FistGame, event: Event, lang: str,
+               names: Sequence[str] | None = None) -> str:
+    """One event as a log line (markup), its seats by ``names``: a private one (told to this
+    seat only) marked, the turns, auctions and the end set off."""
+    plain = render_message(game, event.code, event.params, lang, names)
     text = escape(plain)
     if event.to is not None:
         return f"[cyan]{text}[/] [dim]{escape(ui(lang, 'private_event'))}[/]"
@@ -203,13 +202,16 @@ def event_from_json(data: Mapping[str, Any]) -> tuple[int, Event]:
 
 class EventLog:
     """The game log of one viewer (a seat, or ``None`` for a spectator): the engine's
-    events that this viewer may see (F8), rendered in ``lang``, fed as they come. The
-    starting stones (F3.1), one event per stone, are told in one line."""
+    events that this viewer may see (F8), rendered in ``lang`` with the seats' ``names``
+    (without them, seats by number from 1), fed as they come. The starting stones (F3.1),
+    one event per stone, are told in one line."""
 
-    def __init__(self, game: FistGame, lang: str, viewer: int | None = None) -> None:
+    def __init__(self, game: FistGame, lang: str, viewer: int | None = None,
+                 names: Sequence[str] | None = None) -> None:
         self.game = game
         self.lang = lang
         self.viewer = viewer
+        self.names = list(names) if names is not None else None
         self.lines: list[str] = []
         self.summary_at: list[int] = []
         #: the lines told to this seat only (its secrets: what a Thief or Brigand took or
@@ -232,7 +234,7 @@ class EventLog:
             self._setup_line(stones)
             if event.code in SUMMARY_CODES or event.code.startswith("fist.end."):
                 self.summary_at.append(len(self.lines))
-            line = event_line(self.game, event, self.lang)
+            line = event_line(self.game, event, self.lang, self.names)
             self.lines.append(line)
             if event.to is not None and not event.code.endswith(".own"):
                 self.private.append(line)  # a secret; its own sealed bids are on its screen
@@ -241,7 +243,8 @@ class EventLog:
 
     def _setup_line(self, stones: dict[int, list[int]]) -> None:
         if stones:
-            hands = "; ".join(f"p{s} {stone_list(self.lang, counts)}"
+            hands = "; ".join(f"{escape(seat_name(s, self.names, self.lang))}: "
+                              f"{stone_list(self.lang, counts)}"
                               for s, counts in sorted(stones.items()))
             self.lines.append(ui(self.lang, "ev_setup", stones=hands))
             stones.clear()
@@ -292,7 +295,7 @@ def players_table(view: JSON, names: Sequence[str], lang: str) -> Table:
         if entry.get("has_bid"):
             status.append(ui(lang, "has_bid"))
         style = "reverse" if seat == viewer else ""
-        rows.append((Text(f"p{seat}", style=style), Text(names[seat]),
+        rows.append((Text(seat_number(seat), style=style), Text(names[seat]),
                      Text.from_markup(stones_markup(lang, stone_counts(entry["stones"]))),
                      str(entry["score"]), ", ".join(status)))
     with_status = any(row[-1] for row in rows)
@@ -312,9 +315,10 @@ def bank_text(view: JSON, lang: str) -> Text:
     return text
 
 
-def auction_panel(game: FistGame, view: JSON, lang: str) -> Panel:
-    """The card up for auction (or whose power is being used), the tie-break, the Rainbow
-    Dragon's draw, and this turn's cards (``view["public"]``)."""
+def auction_panel(game: FistGame, view: JSON, lang: str,
+                  names: Sequence[str] | None = None) -> Panel:
+    """The card up for auction (or whose power is being used), the tie-break (its players by
+    ``names``), the Rainbow Dragon's draw, and this turn's cards (``view["public"]``)."""
     public = view["public"]
     rows: list[RenderableType] = []
     card_id = public["card"]
@@ -327,7 +331,8 @@ def auction_panel(game: FistGame, view: JSON, lang: str) -> Panel:
         rows.append(Text(ui(lang, "no_card")))
     if public["tie_break"]:
         rows.append(Text(ui(lang, "tie_break_now",
-                            seats=", ".join(f"p{s}" for s in public["tie_break"])),
+                            seats=", ".join(seat_name(s, names, lang)
+                                            for s in public["tie_break"])),
                          style="bold"))
     if public["rainbow_colour"]:
         rows.append(Text.from_markup(ui(
@@ -354,7 +359,7 @@ def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
     ]
     if me.get("bid"):
         rows.append(Text(ui(lang, "your_bid", bid=me["bid"])))
-    title = ui(lang, "behind_screen", seat=seat, name=escape(names[seat]))
+    title = ui(lang, "behind_screen", name=escape(names[seat]))
     return Panel(Group(*rows), title=title, title_align="left", border_style="green")
 
 
@@ -375,7 +380,7 @@ def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[s
     console.print(players_table(view, names, lang))
     console.print(bank_text(view, lang))
     if view["phase"] != "over":
-        console.print(auction_panel(game, view, lang))
+        console.print(auction_panel(game, view, lang, names))
     if view["private"] is not None:
         console.print(coins_panel(view, names, lang))
         shown_notes = [Text.from_markup(n) for n in notes or ()]
@@ -400,6 +405,7 @@ def render_help(console: Console, game: FistGame, lang: str) -> None:
     console.print(Text(ui(lang, "help_rules")))
     console.print()
     console.print(Text(ui(lang, "help_typing")))
+    console.print(Text(tr(lang, "seat_typing", example="target 2")))
     console.print()
     table = Table(title=ui(lang, "help_cards"), show_lines=False, expand=True)
     table.add_column(ui(lang, "col_character"), no_wrap=True, style="bold")
@@ -412,22 +418,22 @@ def render_help(console: Console, game: FistGame, lang: str) -> None:
     console.print(table)
 
 
-def reason_text(result: JSON, lang: str) -> str:
-    """Why the game ended: the outcome's reason code rendered with its params in ``lang``."""
-    return render(result["reason"], result.get("reason_params") or {}, lang)
+def reason_text(result: JSON, lang: str, names: Sequence[str] | None = None) -> str:
+    """Why the game ended: the outcome's reason code rendered with its params in ``lang``,
+    seats by ``names``."""
+    return render(result["reason"], result.get("reason_params") or {}, lang, names)
 
 
 def result_lines(view: JSON, names: Sequence[str], lang: str, turns: int) -> list[str]:
     """The result of a finished game in words (markup)."""
     result = view["result"]
     winners = result["winners"]
-    who = ", ".join(f"p{s} ({escape(names[s])})" for s in winners)
-    scores = ", ".join(f"p{s} {names[s]}: {score:g}"
-                       for s, score in enumerate(result["scores"]))
+    who = ", ".join(escape(names[s]) for s in winners)
+    scores = ", ".join(f"{names[s]}: {score:g}" for s, score in enumerate(result["scores"]))
     key = "winner" if len(winners) == 1 else "winners"
     return [
         f"[bold green]{tr(lang, key, who=who)}[/]",
-        tr(lang, "reason", reason=escape(reason_text(result, lang))),
+        tr(lang, "reason", reason=escape(reason_text(result, lang, names))),
         tr(lang, "scores", scores=escape(scores)),
         ui(lang, "turns_played", n=turns),
     ]

@@ -24,7 +24,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
-from dragonlair.cli.session import HELP_WORDS, HUMAN, QUIT_WORDS, InputProblem, QuitGame, Session
+from dragonlair.cli.session import (
+    HELP_WORDS,
+    HUMAN,
+    QUIT_WORDS,
+    InputProblem,
+    QuitGame,
+    Session,
+    shown_action,
+)
 from dragonlair.core.i18n import render
 from dragonlair.core.plugin import load_path
 from dragonlair.tutorials.loader import LEARNER, AskStep, TutorialError, load_tutorial
@@ -104,17 +112,19 @@ def show_hint(console: Console, runner: TutorialRunner, lang: str) -> None:
         console.print(escape(render("tutorial.ui.hint_none", None, lang)), highlight=False)
         return
     unit = render(UNIT_CODES[hint.unit], None, lang)
-    lines = [render("tutorial.ui.hint", {"action": hint.best.action, "unit": unit}, lang)]
+    # the engine's action texts as the terminal shows them (seats from 1: steal 2 red)
+    lines = [render("tutorial.ui.hint", {"action": shown_action(hint.best.action), "unit": unit},
+                    lang)]
     # the options the bot valued (a search leaves some untried), the bot's choice first
     rows = [o for o in hint.options if o.best or o.value is not None][:HINT_ROWS]
     for option in rows:
         value = _figure(option.value, hint.unit, lang)
         if option.best:
-            lines.append(render("tutorial.ui.hint_best", {"action": option.action,
+            lines.append(render("tutorial.ui.hint_best", {"action": shown_action(option.action),
                                                           "value": value}, lang))
         else:
             lines.append(render("tutorial.ui.hint_row", {
-                "action": option.action, "value": value,
+                "action": shown_action(option.action), "value": value,
                 "loss": _figure(option.loss, hint.unit, lang)}, lang))
     if len(hint.options) > len(rows):
         lines.append(render("tutorial.ui.hint_more", {"n": len(hint.options) - len(rows)},
@@ -176,7 +186,8 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
             step = runner.step
             assert isinstance(step, AskStep)
             session.step_text = "\n".join((where, text(step.text),
-                                            text("tutorial.ui.type", move=step.expect[0])))
+                                            text("tutorial.ui.type",
+                                                 move=shown_action(step.expect[0]))))
             session.step_hint = text(step.hint)
             session.on_hint = partial(show_hint, console, runner, lang)
             try:

@@ -23,7 +23,7 @@ from dragonlair.cli.push_cmd import push_app
 from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
-from dragonlair.core.i18n import languages, render
+from dragonlair.core.i18n import languages, render, seat_name
 from dragonlair.core.plugin import load_path
 from dragonlair.games import game_ids, plugin
 
@@ -246,14 +246,23 @@ def replay(
     if outcome is None:
         console.print(escape(render("cli.replay_not_over", None, lang)))
         return
-    # seat names come from the file: never markup, never unprintable
-    names = [printable(seat.get("name", f"p{i}") if isinstance(seat, dict) else f"p{i}")
-             for i, seat in enumerate(rec.seats)]
-    who = ", ".join(f"p{w}" + (f" ({escape(names[w])})" if w < len(names) else "")
-                    for w in outcome.winners) or escape(render("cli.replay_nobody", None, lang))
+    # seat names come from the file: never markup, never unprintable; a seat without one by
+    # its number from 1 ("Player 2"); a name several seats share numbered ("greedy #1")
+    from dragonlair.cli.session import unique_names
+
+    names = unique_names([
+        printable(seat["name"]) if isinstance(seat, dict) and seat.get("name") is not None
+        else seat_name(i, None, lang) for i, seat in enumerate(rec.seats)])
+
+    def name_of(s: int) -> str:
+        return escape(names[s] if s < len(names) else seat_name(s, None, lang))
+
+    who = ", ".join(name_of(w) for w in outcome.winners) or escape(
+        render("cli.replay_nobody", None, lang))
     detail = result_detail(rec.game, state.full_state(), names, lang)
     tail = detail if detail is not None else escape(render("cli.replay_scores", {
-        "scores": ", ".join(f"p{i} {score:g}" for i, score in enumerate(outcome.scores))}, lang))
+        "scores": ", ".join(f"{name_of(i)}: {score:g}" for i, score in enumerate(outcome.scores))},
+        lang))
     console.print(render("cli.replay_result", {
         "who": who, "reason": escape(printable(outcome.message(lang, names))), "detail": tail},
         lang), highlight=False)
@@ -332,7 +341,7 @@ def simulate(
         table.add_column(escape(render(col, None, lang)),
                          justify="left" if col == "cli.sim_col_bot" else "right")
     for s, (name, w) in enumerate(zip(result.bots, result.wins, strict=True)):
-        table.add_row(f"p{s}", escape(name), str(w), f"{w / result.games:.1%}")
+        table.add_row(str(s + 1), escape(name), str(w), f"{w / result.games:.1%}")  # from 1
     console.print(table)
     if result.draws:
         console.print(escape(render("cli.sim_draws", {"n": result.draws}, lang)))

@@ -74,7 +74,8 @@ def default_bot() -> str:
 
 
 def resolve_seats(players: int | None, seats: Sequence[str], lang: str) -> list[str]:
-    """Who holds seat 0 and seat 1: ``"human"`` or a bot name. Raises :class:`OptionError`."""
+    """Who holds the first and the second seat: ``"human"`` or a bot name. Raises
+    :class:`OptionError`."""
     if players is not None and players != 2:
         raise OptionError("cli.err_m_players", n=players)
     kinds = [s.strip() for s in seats]
@@ -241,10 +242,10 @@ class MasterSession(Session[MasterGame, MasterState]):
             self.clear()
         viewer = self.viewer
         self.console.rule(f"[bold]{tr(lang, 'm_round_over', n=self.rounds_told)}[/]")
-        self.say(escape(orientation(viewer, lang)))
+        self.say(escape(orientation(viewer, lang, self.names)))
         board = {p["cell"]: p["card"] for p in result["placements"]}
         scores = {"columns": result["columns"], "rows": result["rows"]}
-        self.console.print(grid_text(board, [], scores, viewer))
+        self.console.print(grid_text(board, [], scores, viewer, names=self.names, lang=lang))
         for line in round_end_lines(result, self.names, lang):
             self.say(line)
         if not self.game.match:
@@ -253,7 +254,7 @@ class MasterSession(Session[MasterGame, MasterState]):
         if winner is None:
             self.say(tr(lang, "m_no_dragon"))
         else:
-            self.say(tr(lang, "m_dragon_won", seat=winner, name=escape(self.names[winner])))
+            self.say(tr(lang, "m_dragon_won", name=escape(self.names[winner])))
         self.say(dragons_line(public, self.names, lang))
         if self.humans and not self.state.is_terminal():
             self.read(tr(lang, "m_next_round") + " ")
@@ -284,8 +285,7 @@ class MasterSession(Session[MasterGame, MasterState]):
     def prompt(self, seat: int, view: JSON, legal: Sequence[Action]) -> MasterAction:
         lang = self.lang
         example = example_text(view, lang, legal, with_value=True)
-        head = tr(lang, "m_place_head", seat=seat, name=escape(self.names[seat]),
-                  example=example)
+        head = tr(lang, "m_place_head", name=escape(self.names[seat]), example=example)
         self.say(f"[bold]{head}[/]")
 
         def show_again() -> None:

@@ -25,13 +25,15 @@ from rich.text import Text
 
 from dragonlair.cli.i18n import tr
 from dragonlair.core.game import JSON
-from dragonlair.core.i18n import render, term
+from dragonlair.core.i18n import render, seat_name, term
 from dragonlair.games.master.cards import BY_ID, CARDS, COPIES, line_code, score_table
 
 SIZE = 7
 BOX = 4
 COLS = "abcdefg"
 LABEL_W = 5
+#: the longest name beside the grid (a longer one is cut)
+GRID_LABEL_MAX = 12
 CELL_W = 5
 
 CARD_STYLES = {"egg": "bold white", "emerald": "bold green", "sapphire": "bold bright_blue",
@@ -140,16 +142,26 @@ def _centre(text: str, style: str = "") -> Text:
     return Text(f"{text:^{CELL_W}}", style=style)
 
 
+def grid_label(seat: int, names: Sequence[str] | None, lang: str = "en") -> str:
+    """Whose lines a row or column of line scores beside the grid holds: the player's name
+    (cut to :data:`GRID_LABEL_MAX` characters), or without names the seat by its number from
+    1 (``Player 2``)."""
+    name = seat_name(seat, names, lang)
+    return name if len(name) <= GRID_LABEL_MAX else name[:GRID_LABEL_MAX - 1] + "…"
+
+
 def grid_text(grid: JSON, legal: Sequence[str], scores: JSON, viewer: int | None,
-              *, last: str | None = None) -> Text:
+              *, last: str | None = None, names: Sequence[str] | None = None,
+              lang: str = "en") -> Text:
     """The grid from ``viewer``'s side (seat 1 turned a quarter turn; others as stored), only
     the region where the box can still lie, legal cells by name, each line's score beside
-    the grid (the other player's lines) and under it (the viewer's own lines)."""
+    the grid (the other player's lines, named at the top) and under it (the viewer's own
+    lines, named at the left); ``names``: the seats' names (else ``Player 1``, ...)."""
     cards = {xy(c): card for c, card in grid.items()}
     legal_xy = {xy(c) for c in legal}
     xs, ys = region(cards)
     col_scores, row_scores = line_maps(cards, scores)
-    if viewer == 1:  # p1's lines (rows 1-7) across, p0's lines (columns a-g) down, a on top
+    if viewer == 1:  # seat 1's lines (rows 1-7) across, seat 0's (columns a-g) down, a on top
         across = [(str(y + 1), y) for y in ys]
         down = [(COLS[x], x) for x in xs]
         own_scores, other_scores = row_scores, col_scores
@@ -165,14 +177,16 @@ def grid_text(grid: JSON, legal: Sequence[str], scores: JSON, viewer: int | None
 
         def at(a: int, d: int) -> XY:
             return a, d
+    own_label, other_label = grid_label(own, names, lang), grid_label(other, names, lang)
+    margin = max(LABEL_W - 2, len(own_label))  # the row labels, and under them the own name
     out = Text()
-    out.append(" " * LABEL_W)
+    out.append(" " * (margin + 2))
     for label, _ in across:
         out.append_text(_centre(label, "bold"))
-    out.append(f"  p{other}", style="dim")
+    out.append(f"  {other_label}", style="dim")
     out.append("\n")
     for label, d in down:
-        out.append(f"{label:>{LABEL_W - 2}}  ", style="bold")
+        out.append(f"{label:>{margin}}  ", style="bold")
         for _, a in across:
             pos = at(a, d)
             card = cards.get(pos)
@@ -186,15 +200,18 @@ def grid_text(grid: JSON, legal: Sequence[str], scores: JSON, viewer: int | None
         if d in other_scores:
             out.append(f" {other_scores[d]:>4}", style="bold")
         out.append("\n")
-    out.append(f"{'p' + str(own):>{LABEL_W - 2}}  ", style="dim")
+    out.append(f"{own_label:>{margin}}  ", style="dim")
     for _, a in across:
         out.append_text(_centre(str(own_scores[a]) if a in own_scores else "", "bold"))
     return out
 
 
-def orientation(viewer: int | None, lang: str) -> str:
-    return tr(lang, {0: "m_view_0", 1: "m_view_1"}.get(viewer if viewer is not None else -1,
-                                                       "m_view_public"))
+def orientation(viewer: int | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """How the grid is drawn for ``viewer``, and who owns which lines, by name (plain
+    text)."""
+    key = {0: "m_view_0", 1: "m_view_1"}.get(viewer if viewer is not None else -1,
+                                             "m_view_public")
+    return tr(lang, key, name0=seat_name(0, names, lang), name1=seat_name(1, names, lang))
 
 
 # ---------------------------------------------------------------- the screens
@@ -208,8 +225,8 @@ def last_placement(view: JSON) -> tuple[int, str, str] | None:
 
 
 def names_for(names: Sequence[str]) -> list[str]:
-    """The seats as messages name them: ``p0 You``."""
-    return [f"p{s} {name}" for s, name in enumerate(names)]
+    """The seats as messages name them: by their names."""
+    return list(names)
 
 
 def event_line(event: JSON, names: Sequence[str], lang: str) -> str:
@@ -220,17 +237,17 @@ def event_line(event: JSON, names: Sequence[str], lang: str) -> str:
 
 def seats_line(view: JSON, names: Sequence[str], lang: str) -> str:
     """Who owns which lines, and who began this round (``view``: the public part)."""
-    parts = [tr(lang, "m_seat_lines", seat=s, name=escape(names[s]), lines=lines_word(s, lang))
+    parts = [tr(lang, "m_seat_lines", name=escape(names[s]), lines=lines_word(s, lang))
              for s in (0, 1)]
     line = " · ".join(parts)
     if view["starter"] is not None and view["legal_cells"]:
-        line += " · " + tr(lang, "m_started", seat=view["starter"])
+        line += " · " + tr(lang, "m_started", name=escape(names[view["starter"]]))
     return line
 
 
 def dragons_line(view: JSON, names: Sequence[str], lang: str) -> str:
     """Dragons won so far (M5); ``view``: the public part."""
-    dragons = ", ".join(f"p{s} {escape(names[s])}: {n}" for s, n in enumerate(view["dragons"]))
+    dragons = ", ".join(f"{escape(names[s])}: {n}" for s, n in enumerate(view["dragons"]))
     return tr(lang, "m_dragons", dragons=dragons)
 
 
@@ -252,40 +269,40 @@ def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str,
         console.print(tr(lang, "m_first"), highlight=False)
     else:
         s, card, cell = last
-        console.print(tr(lang, "m_last", seat=s, name=escape(names[s]),
+        console.print(tr(lang, "m_last", name=escape(names[s]),
                          card=card_words(card, lang), cell=f"[bold]{cell}[/]"),
                       highlight=False)
     console.print()
-    console.print(Text(orientation(seat, lang), style="dim"))
+    console.print(Text(orientation(seat, lang, names), style="dim"))
     console.print(grid_text(view["grid"], view["legal_cells"], view["line_scores"], seat,
-                            last=last[2] if last else None))
+                            last=last[2] if last else None, names=names, lang=lang))
     example = view["legal_cells"][0] if view["legal_cells"] else "d4"
     console.print(Text(tr(lang, "m_legend", cell=example), style="dim"))
     console.print()
     scores = view["line_scores"]
     for s in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
-        console.print(tr(lang, "m_lines_now", seat=s, name=escape(names[s]),
+        console.print(tr(lang, "m_lines_now", name=escape(names[s]),
                          lines=lines_word(s, lang),
                          scores=scores_text(scores["columns" if s == 0 else "rows"])),
                       highlight=False)
     if private is not None:
         console.print(Panel(Text.from_markup(hand_words(private["hand"], lang)),
-                            title=tr(lang, "m_hand_title", seat=seat, name=escape(names[seat])),
+                            title=tr(lang, "m_hand_title", name=escape(names[seat])),
                             title_align="left", border_style="green"))
         other = 1 - seat
         n = view["hand_sizes"][other]
-        console.print(tr(lang, "m_other_hand_1" if n == 1 else "m_other_hand", seat=other,
+        console.print(tr(lang, "m_other_hand_1" if n == 1 else "m_other_hand",
                          name=escape(names[other]), n=n), highlight=False)
         console.print(tr(lang, "m_unseen", n=sum(private["unseen"].values()),
                          cards=counts_words(private["unseen"])), highlight=False)
     else:
-        hands = ", ".join(f"p{s} {n}" for s, n in enumerate(view["hand_sizes"]))
+        hands = ", ".join(f"{escape(names[s])} {n}" for s, n in enumerate(view["hand_sizes"]))
         console.print(tr(lang, "m_hands_public", hands=hands), highlight=False)
 
 
 def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
     """M4 in words: both players' line scores lowest first, and who won (markup lines)."""
-    lines = [tr(lang, "m_final_lines", seat=s, name=escape(names[s]), lines=lines_word(s, lang),
+    lines = [tr(lang, "m_final_lines", name=escape(names[s]), lines=lines_word(s, lang),
                 scores=scores_text(result["columns" if s == 0 else "rows"])) for s in (0, 1)]
     winner = result["winner"]
     at = result.get("decided_at")
@@ -294,7 +311,8 @@ def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
     else:
         pairs = zip(sorted(result["columns"]), sorted(result["rows"]), strict=True)
         steps = [f"{a} : {b}" for a, b in list(pairs)[:at + 1]]
-        lines.append("[bold green]" + tr(lang, "m_decided", steps=", ".join(steps), seat=winner,
+        lines.append("[bold green]" + tr(lang, "m_decided", steps=", ".join(steps),
+                                         name0=escape(names[0]), name1=escape(names[1]),
                                          name=escape(names[winner])) + "[/]")
     if result["set_aside"]:
         cards = ", ".join(card_words(c, lang)
@@ -305,7 +323,7 @@ def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
 
 def deciding_line(result: JSON, names: Sequence[str], lang: str) -> str | None:
     """M4: the lines that decided a finished round (the engine's ``decided_at``), as markup:
-    "Decided by the second-lowest lines: p0 … 12 against p1 … 33 (lower lines equal: 6 : 6)";
+    "Decided by the second-lowest lines: Anna 12 against Bo 33 (lower lines equal: 6 : 6)";
     None for a drawn round."""
     at = result.get("decided_at")
     if at is None:
@@ -326,7 +344,7 @@ def result_detail(full: JSON, names: Sequence[str], lang: str) -> str | None:
     lines the engine names; ``None`` for a match or an unfinished game."""
     if full.get("match") or not full.get("rounds"):
         return None
-    padded = [*names, "", ""][:2]
+    padded = [*names[:2], *(seat_name(s, None, lang) for s in range(len(names), 2))]
     line = deciding_line(full["rounds"][-1], padded, lang)
     return None if line is None else line + "."
 
@@ -407,12 +425,12 @@ def end_lines(view: JSON, names: Sequence[str], lang: str, match: bool,
     winners = result["winners"]
     if winners:
         w = winners[0]
-        lines.append(f"[bold green]{tr(lang, 'winner', who=f'p{w} ({escape(names[w])})')}[/]")
+        lines.append(f"[bold green]{tr(lang, 'winner', who=escape(names[w]))}[/]")
     else:
         lines.append(f"[bold]{tr(lang, 'm_drawn_game')}[/]")
     reason = render(result["reason"], result["reason_params"], lang, names_for(names))
     lines.append(tr(lang, "reason", reason=escape(reason)))
-    scores = ", ".join(f"p{s} {escape(names[s])}: {v:g}" for s, v in enumerate(result["scores"]))
+    scores = ", ".join(f"{escape(names[s])}: {v:g}" for s, v in enumerate(result["scores"]))
     rounds = view["public"]["rounds"]
     if match:
         lines.append(tr(lang, "m_dragons_end", dragons=scores))

@@ -27,11 +27,11 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from dragonlair.cli.farkle_play import FarkleSession
+from dragonlair.cli.farkle_play import SEAT_WORDS, FarkleSession
 from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
 from dragonlair.cli.farkle_screen import end_lines as farkle_end_lines
 from dragonlair.cli.farkle_screen import render_screen, who
-from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words
+from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words, typed_action_text
 from dragonlair.cli.fist_play import choice_from_text as fist_choice
 from dragonlair.cli.fist_screen import (
     EventLog,
@@ -44,13 +44,22 @@ from dragonlair.cli.i18n import tr
 from dragonlair.cli.master_play import SCREEN_TOLD, MasterSession, placement_from_text
 from dragonlair.cli.master_screen import end_lines, event_line
 from dragonlair.cli.master_screen import render_screen as master_screen
-from dragonlair.cli.session import HUMAN, InputProblem, QuitGame
+from dragonlair.cli.session import (
+    HUMAN,
+    InputProblem,
+    QuitGame,
+    engine_seat_words,
+    refusal_words,
+    seat_number,
+    seats_words,
+    unique_names,
+)
 from dragonlair.client import Client, ConnectionLost, Refused, TableConnection, legal_texts
 from dragonlair.client.client import MOVED_ON
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.events import Event
 from dragonlair.core.game import JSON, Action
-from dragonlair.core.i18n import render
+from dragonlair.core.i18n import render, seat_name
 from dragonlair.core.plugin import load_path
 from dragonlair.games import make_game, plugin
 from dragonlair.games.farkle.actions import FarkleAction
@@ -111,13 +120,12 @@ class Online:
         except Refused as exc:
             if exc.code in MOVED_ON:
                 raise Moved from None
-            raise InputProblem(exc.message(self.lang, self.names)) from None
+            raise InputProblem(refusal_words(exc, self.lang, self.names)) from None
 
     def play(self) -> int:
         """Play (or watch) the table to its end; the exit code (0: finished, 1: left)."""
         lang = self.lang
-        self.tell(escape(tr(lang, "seats_line", seats=", ".join(
-            f"p{s} {n}" for s, n in enumerate(self.names)))))
+        self.tell(escape(tr(lang, "seats_line", seats=seats_words(self.names))))
         try:
             while True:
                 if self.conn.drops > self.drops_told:
@@ -210,7 +218,7 @@ class OnlineFist(Online, FistSession):
 
     def log(self, viewer: int | None) -> EventLog:
         if viewer not in self.event_logs:
-            self.event_logs[viewer] = EventLog(self.game, self.lang, viewer)
+            self.event_logs[viewer] = EventLog(self.game, self.lang, viewer, self.names)
         log = self.event_logs[viewer]
         log.feed_view(self.server_view())
         return log
@@ -240,8 +248,8 @@ class OnlineFist(Online, FistSession):
         legal = legal_texts(view)
         if len(legal) == 1:  # nothing to decide: send it, say so on the next screen
             action = self.game.parse_action(legal[0])
-            self.notices[seat].append(ui(lang, "forced",
-                                         what=forced_words(self.game, view, action, lang)))
+            self.notices[seat].append(ui(lang, "forced", what=forced_words(
+                self.game, view, action, lang, self.names)))
             try:
                 self.send(legal[0])
             except InputProblem as problem:  # pragma: no cover - the server's own legal move
@@ -273,14 +281,15 @@ class OnlineFist(Online, FistSession):
             try:
                 action = self.game.parse_action(canon)
             except DragonlairError as err:
-                raise InputProblem(err.message(self.lang, self.names)) from None
+                raise InputProblem(refusal_words(err, self.lang, self.names)) from None
         else:
             try:
-                action = fist_choice(self.game, text, options, self.lang)
+                action = fist_choice(self.game, text, options, self.lang, names=self.names)
             except InputProblem as problem:
                 try:  # an action that is no choice now: the server's engine says why
-                    action = self.game.parse_action(text.strip())
-                except DragonlairError:
+                    action = self.game.parse_action(
+                        typed_action_text(self.game, text.strip(), self.lang, self.names))
+                except (DragonlairError, InputProblem):
                     raise problem from None
         self.send(str(action))
         return action
@@ -413,11 +422,12 @@ class OnlineFarkle(Online, FarkleSession):
 
     def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction]) -> FarkleAction:
         try:
-            action = farkle_choice(self.game, text, legal, self.lang)
+            action = farkle_choice(self.game, text, legal, self.lang, names=self.names)
         except InputProblem as problem:
             try:  # an action that is no choice now: the server's engine says why
-                action = self.game.parse_action(" ".join(text.lower().split()))
-            except DragonlairError:
+                action = self.game.parse_action(engine_seat_words(
+                    " ".join(text.lower().split()), SEAT_WORDS, self.names, self.lang))
+            except (DragonlairError, InputProblem):
                 raise problem from None
         self.send(action.text)
         return action
@@ -505,7 +515,8 @@ def table_seats(seats: Sequence[str], players: int) -> list[JSON]:
 
 def seat_names(table: JSON, mine: int | None, lang: str) -> list[str]:
     """Each seat's name as the server gives it, your own included (the game's lines are in
-    the third person: "Anna wins", never "You wins")."""
+    the third person: "Anna wins", never "You wins"); a seat without one by its number from
+    1 ("Player 3"); names several seats share numbered (:func:`unique_names`)."""
     names = []
     for seat in table["seats"]:
         if seat["seat"] == mine and not seat.get("name"):
@@ -513,8 +524,8 @@ def seat_names(table: JSON, mine: int | None, lang: str) -> list[str]:
         elif seat["kind"] == "bot":
             names.append(str(seat.get("bot") or "bot"))
         else:
-            names.append(str(seat.get("name") or f"p{seat['seat']}"))
-    return names
+            names.append(str(seat.get("name") or seat_name(seat["seat"], None, lang)))
+    return unique_names(names)
 
 
 def open_seats(table: JSON) -> list[int]:
@@ -565,7 +576,8 @@ def play_online(game_id: str, *, server: str, table: str | None, name: str | Non
     if conn.seat is None:
         say(escape(tr(lang, "online_spectator", table=table)), highlight=False)
     else:
-        say(escape(tr(lang, "online_seated", seat=conn.seat, table=table)), highlight=False)
+        say(escape(tr(lang, "online_seated", seat=seat_number(conn.seat), table=table)),
+            highlight=False)
     entry = plugin(str(info["game"])).terminal_online
     kind: OnlineMaker | None = load_path(entry) if entry else None
     if kind is None:

@@ -14,12 +14,13 @@ A game's terminal play subclasses :class:`Session` and supplies :meth:`Session.a
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -30,6 +31,7 @@ from dragonlair.cli.i18n import tr
 from dragonlair.core.driver import seed_for
 from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, JSON, Action, Game, State, ascii_number
+from dragonlair.core.i18n import error_message
 from dragonlair.core.records import Record, finish_record, new_record
 
 HUMAN = "human"
@@ -94,8 +96,114 @@ def plain_number(text: str) -> int | None:
     return ascii_number(text)
 
 
+class HasJson(Protocol):
+    """An error that can be sent as JSON (``{"code", "params", "rule"}``): the engine's
+    :class:`~dragonlair.core.errors.DragonlairError`, the client's ``Refused``."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 class InputProblem(Exception):
     """What a human typed cannot be used; the message says why (in the UI language)."""
+
+
+# ---------------------------------------------------------------- seats in the player's words
+# The terminal names a person by their name, and numbers seats from 1 where a number is
+# needed (the seat column of a table, a seat typed in a move). The engines' action texts keep
+# their own seat words (``skirmish p1``: seat 1 counted from 0, what records hold); they are
+# translated only here, at the terminal's edge: shown as ``skirmish 2``, and ``skirmish 2``
+# or ``skirmish Anna`` typed is sent as ``skirmish p1``. The engine's ``p1`` is not read from
+# a player: beside the numbers from 1 it would mean another seat.
+
+#: a seat in an engine's action text: ``p1`` (seat 1, counted from 0)
+ENGINE_SEAT = re.compile(r"\bp(\d+)\b")
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """The seats' names with every name that several seats share followed by the seat's
+    number from 1 (``greedy``, ``greedy`` -> ``greedy #1``, ``greedy #2``), so that a name
+    alone says who is meant; unique names as they are."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
+    given = set(counts)
+    out = []
+    for s, name in enumerate(names):
+        if counts[name.casefold()] > 1:
+            numbered = f"{name} #{s + 1}"
+            # a player already named "greedy #2": this seat is "greedy (#2)"
+            name = f"{name} (#{s + 1})" if numbered.casefold() in given else numbered
+        out.append(name)
+    return out
+
+
+def seat_number(seat: int) -> str:
+    """A seat as the terminal numbers it: from 1 (seat 0 is ``1``)."""
+    return str(seat + 1)
+
+
+def seats_words(names: Sequence[str]) -> str:
+    """The players in seat order, by name: ``Anna, greedy #2, greedy #3``."""
+    return ", ".join(names)
+
+
+def shown_action(text: str) -> str:
+    """An engine's action text as the terminal shows it, its seats numbered from 1:
+    ``skirmish p1`` -> ``skirmish 2``, ``steal p0 red`` -> ``steal 1 red``."""
+    return ENGINE_SEAT.sub(lambda m: seat_number(int(m.group(1))), text)
+
+
+def _shown_param(value: Any) -> Any:
+    if isinstance(value, str):
+        return shown_action(value)
+    if isinstance(value, list):
+        return [_shown_param(v) for v in value]
+    if isinstance(value, dict) and isinstance(value.get("code"), str):  # a nested error
+        params = value.get("params")
+        return {**value, "params": {k: _shown_param(v) for k, v in params.items()}
+                if isinstance(params, dict) else params}
+    return value
+
+
+def refusal_words(error: HasJson, lang: str, names: Sequence[str] | None = None) -> str:
+    """An engine's (or the server's) refusal in the player's words: its code rendered in
+    ``lang`` with the seats' ``names``, the engine's action texts among its params as the
+    terminal shows them (``'steal 2 red' is not allowed now``: the engine's ``steal p1
+    red``)."""
+    data = error.to_json()
+    params = data.get("params")
+    shown = {k: _shown_param(v) for k, v in params.items()} if isinstance(params, dict) else {}
+    return error_message({**data, "params": shown}, lang, names)
+
+
+def engine_seat_words(text: str, verbs: Collection[str], names: Sequence[str],
+                      lang: str) -> str:
+    """What a player typed, its seat in the engine's words: after one of ``verbs`` (the
+    action words that name a seat, e.g. ``skirmish``), a seat's number from 1 or a seat's
+    name (any case, names of several words too) becomes the engine's ``p<seat>``:
+    ``skirmish 2`` and ``skirmish Bob`` -> ``skirmish p1``. Other text is returned as it is.
+    A number of no seat, or the engine's own ``p1`` (which a player would mean as another
+    seat), is an :class:`InputProblem` that says how to name a player."""
+    words = text.split()
+    if len(words) < 2 or words[0].lower() not in verbs:
+        return text
+    head, rest = words[0], words[1:]
+    number = plain_number(rest[0])
+    if number is not None:
+        if not 1 <= number <= len(names):
+            raise InputProblem(tr(lang, "seat_word", word=rest[0], max=len(names),
+                                  names=seats_words(names)))
+        return " ".join([head, f"p{number - 1}", *rest[1:]])
+    folded = [w.casefold() for w in rest]
+    by_length = sorted(range(len(names)), key=lambda s: -len(names[s].split()))
+    for seat in by_length:
+        name = names[seat].casefold().split()
+        if name and folded[:len(name)] == name:
+            return " ".join([head, f"p{seat}", *rest[len(name):]])
+    if ENGINE_SEAT.fullmatch(folded[0]):
+        raise InputProblem(tr(lang, "seat_word", word=rest[0], max=len(names),
+                              names=seats_words(names)))
+    return text
 
 
 class QuitGame(Exception):
@@ -130,19 +238,21 @@ class Session(ABC, Generic[GameT, StateT]):
         self.save = save
         self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
         self.hotseat = len(self.humans) >= 2
-        self.names: list[str] = []
+        names: list[str] = []
         self.record_seats: list[JSON] = []
         for s, kind in enumerate(kinds):
             if kind != HUMAN:
-                self.names.append(kind)
+                names.append(kind)
                 self.record_seats.append({"name": kind, "player": f"bot:{kind}"})
-            elif self.hotseat:
-                n = self.humans.index(s) + 1
-                self.names.append(tr(lang, "player_n", n=n))
-                self.record_seats.append({"name": f"Player {n}", "player": HUMAN})
+            elif self.hotseat:  # numbered by seat, from 1: the number the seat tables show
+                names.append(tr(lang, "player_n", n=s + 1))
+                self.record_seats.append({"name": f"Player {s + 1}", "player": HUMAN})
             else:  # a name the game's third-person lines read well with ("Anna wins")
-                self.names.append(name or tr(lang, "default_name"))
+                names.append(name or tr(lang, "default_name"))
                 self.record_seats.append({"name": name or "Player", "player": HUMAN})
+        #: each seat's name on the screens, unique at the table (two greedy bots: "greedy #1",
+        #: "greedy #2"), so a name alone says who is meant
+        self.names = unique_names(names)
         self.last_looker: int | None = None
         self.rng = random.Random(seed_for(seed, 0))
         try:
@@ -202,7 +312,7 @@ class Session(ABC, Generic[GameT, StateT]):
             self.clear()
             if note:
                 self.say(note)
-            self.read(tr(self.lang, "pause", seat=seat, name=escape(self.names[seat])) + " ")
+            self.read(tr(self.lang, "pause", name=escape(self.names[seat])) + " ")
             self.clear()
             self.last_looker = seat
         elif self.console.is_terminal:
@@ -218,8 +328,7 @@ class Session(ABC, Generic[GameT, StateT]):
         """Play to the end; the exit code (0: finished, 1: abandoned or not saved)."""
         lang = self.lang
         self.say(tr(lang, "seed", seed=self.seed))
-        self.say(escape(tr(lang, "seats_line", seats=", ".join(
-            f"p{s} {n}" for s, n in enumerate(self.names)))))
+        self.say(escape(tr(lang, "seats_line", seats=seats_words(self.names))))
         record = new_record(self.game, self.record_seats, {"seed": self.seed})
         try:
             finished = self.loop()

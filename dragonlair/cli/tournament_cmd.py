@@ -100,7 +100,8 @@ def tournament(
             "–" if p.mean_placing is None else f"{p.mean_placing:.2f}",
             f"{p.mu:.1f} ± {p.sigma:.1f}", f"{p.ordinal:.1f}")
     console.print(table)
-    seats = ", ".join(f"p{s} {w / result.games:.1%}" for s, w in enumerate(result.seat_wins))
+    seats = ", ".join(f"seat {s + 1} {w / result.games:.1%}"  # seats counted from 1
+                      for s, w in enumerate(result.seat_wins))
     console.print(f"seat win rates: {seats}", highlight=False)
     if result.draws:
         console.print(f"drawn games: {result.draws}")

@@ -15,7 +15,8 @@ or the same in a game installed as its own distribution), holding only codes of 
 namespace (``<id>.``).
 keyed by code (``msgid "fist.bid.exceeds_unspent"``), the text a template in Python's
 format syntax whose fields name the params. A field may carry a *kind* that says how its
-value is shown: ``{seat:seat}`` (a seat number: the seat's name, or ``p2``), ``{card:card}``
+value is shown: ``{seat:seat}`` (a seat number: the seat's name, or where no names are given the
+seat counted from 1 as people count, ``core.seat.numbered``: "Player 3" for seat 2), ``{card:card}``
 (a card id of the code's game: its name in the language), ``{colour:colour}``, or any
 ``{x:k}`` that looks up ``<game>.k.<value>`` in the catalogue; ``{x:list}`` joins a list,
 and ``{x:list-card}`` renders each element as ``card`` first. ``{cause:error}`` renders a
@@ -140,7 +141,7 @@ class _Formatter(string.Formatter):
         if kind == "seat":
             if value == CHANCE_SEAT and type(value) is int:
                 return term("core.seat.chance_name", self.lang)
-            return seat_name(value, self.names)
+            return seat_name(value, self.names, self.lang)
         if kind == "error":  # a nested error as JSON: {"code", "params", "rule"}
             return error_message(value, self.lang, self.names)
         if kind == "file":  # a file's name, or (none given) "the record"
@@ -172,10 +173,15 @@ def error_message(error: Any, lang: str = DEFAULT_LANG,
     return text
 
 
-def seat_name(seat: Any, names: Sequence[str] | None = None) -> str:
-    if isinstance(seat, int) and names is not None and 0 <= seat < len(names):
-        return names[seat]
-    return f"p{seat}"
+def seat_name(seat: Any, names: Sequence[str] | None = None, lang: str = DEFAULT_LANG) -> str:
+    """A seat as a message names it: its name from ``names``, else (no names known, or a seat
+    beyond them) its number counted from 1 as people count, in ``lang`` (``core.seat.numbered``:
+    "Player 3" for seat 2); never the engines' ``p2``. Anything but a seat number as given."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        if names is not None and seat < len(names):
+            return names[seat]
+        return render("core.seat.numbered", {"n": seat + 1}, lang)
+    return str(seat)
 
 
 def term(code: str, lang: str = DEFAULT_LANG, fallback: str | None = None) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from dragonlair.cli.main import app
+from dragonlair.cli.session import shown_action
 from dragonlair.client import Client, Refused, TableConnection, legal_texts
 from dragonlair.core.records import Record, replay
 from tests.server.helpers import ServerThread
@@ -155,10 +157,12 @@ def test_lobby_refusals_are_raised_with_their_code(server: ServerThread) -> None
 # ---------------------------------------------------------------- the terminal
 class TypingOracle:
     """A stdin that types, whenever the terminal asks, a legal move of the terminal's seat
-    at its table (the test knows it from the server: the oracle of legality; the terminal
-    must parse it, send it and draw what comes back). ``script`` lines are typed first;
-    ``on_line`` is called before each line (to drop a socket mid-game). ``conns``: the
-    terminal's table connections (filled by the ``terminal`` fixture)."""
+    at its table as the terminal shows moves (a seat counted from 1: ``skirmish 2`` for the
+    engine's ``skirmish p1``; the test knows the move from the server: the oracle of
+    legality; the terminal must parse it, send it and draw what comes back). ``script``
+    lines are typed first; ``on_line`` is called before each line (to drop a socket
+    mid-game). ``conns``: the terminal's table connections (filled by the ``terminal``
+    fixture)."""
 
     def __init__(self, server: ServerThread, script: list[str] | None = None,
                  on_line: Any = None) -> None:
@@ -186,7 +190,8 @@ class TypingOracle:
             if runtime.status != "running" or state.is_terminal():
                 return "\n"  # the end: Enter leaves the final prompt
             if conn.seat in state.current_seats():
-                return str(self.rng.choice(list(state.legal_actions(conn.seat)))) + "\n"
+                action = str(self.rng.choice(list(state.legal_actions(conn.seat))))
+                return shown_action(action) + "\n"  # as the terminal shows it: seats from 1
             time.sleep(0.02)
         return "\n"
 
@@ -235,6 +240,7 @@ def test_play_server_plays_a_whole_game_in_the_terminal(
     typed = out.index(f"> {bad}\n")  # typed, sent, refused by the server's engine, and its
     assert "Versuch es nochmal" in " ".join(out[typed:typed + 800].split())  # reason in German
     assert "Spielende" in out  # the end screen, drawn from the final view
+    assert "Tess" in out and not re.search(r"\bp\d\b", out)  # seats by name, never p0
     _, state = replay(Record.from_json(guest(server, "Rex").record(done[0])))
     assert state.is_terminal()
 
@@ -282,7 +288,7 @@ def test_play_server_leaves_and_comes_back_to_its_seat_with_table(
     again = TypingOracle(server)  # a new process: the kept session cookie, the same player
     code, out = terminal(["master", "--table", table_id], again)
     assert code == 0, out[-3000:]
-    assert again.conns[-1].seat == 0 and f"seat p0 at table {table_id}" in out
+    assert again.conns[-1].seat == 0 and f"You play seat 1 at table {table_id}." in out
     assert server.runtime(table_id).status == "finished"
 
 

@@ -9,6 +9,7 @@ const en: Catalogue = {
     'core.nothing': 'nothing',
     'core.rule_suffix': ' (rule {rule})',
     'core.seat.chance_name': 'chance',
+    'core.seat.numbered': 'Player {n}',
     'master.card.ruby': 'Ruby Dragon',
     'master.deal.hand': 'You were dealt: {cards:list-card}',
     'master.round.won': 'Round {round}: {seat:seat} wins — decided by the {at:which} lines',
@@ -23,10 +24,10 @@ const de: Catalogue = { lang: 'de', plural: '(n != 1)', messages: { 'cli.points'
 describe('render', () => {
   it('fills seats with names, cards by catalogue, lists and kinds', () => {
     expect(render(en, 'core.turn.not_your_move', { seat: 1 }, { names: ['Ann', 'Bob'] })).toBe("it is not Bob's move");
-    expect(render(en, 'core.turn.not_your_move', { seat: 2 })).toBe("it is not p2's move");
+    expect(render(en, 'core.turn.not_your_move', { seat: 2 })).toBe("it is not Player 3's move");
     expect(render(en, 'core.turn.not_your_move', { seat: -1 })).toBe("it is not chance's move");
     expect(render(en, 'master.deal.hand', { cards: ['ruby', 'egg'] })).toBe('You were dealt: Ruby Dragon, egg');
-    expect(render(en, 'master.round.won', { round: 1, seat: 0, at: 0 })).toBe('Round 1: p0 wins — decided by the lowest lines');
+    expect(render(en, 'master.round.won', { round: 1, seat: 0, at: 0 })).toBe('Round 1: Player 1 wins — decided by the lowest lines');
     expect(render(en, 'server.table.seats_open', { seats: [] })).toBe('seats are still open: nothing');
     expect(render(en, 'x.repr', { text: "it's" })).toBe("got 'it\\'s' {literal}");
   });
@@ -40,7 +41,7 @@ describe('render', () => {
     expect(render(en, 'nope.code')).toBe('nope.code');
   });
   it('renders an error with its rule', () => {
-    expect(renderError(en, { code: 'core.turn.not_your_move', params: { seat: 0 }, rule: 'F5.1' })).toBe("it is not p0's move (rule F5.1)");
+    expect(renderError(en, { code: 'core.turn.not_your_move', params: { seat: 0 }, rule: 'F5.1' })).toBe("it is not Player 1's move (rule F5.1)");
   });
 });
 

@@ -58,9 +58,13 @@ export function gameOf(code: string): string {
   return code.split('.', 1)[0] ?? code;
 }
 
-function seatName(seat: unknown, names: readonly string[] | undefined): string {
+/** A seat as messages name it: its name where names are given, else its number counted from 1
+ * as people count (core.seat.numbered: "Player 3" for seat 2), never the engines' p2. */
+function seatName(cat: Catalogue, seat: unknown, opts: RenderOptions): string {
+  const names = opts.names;
   if (typeof seat === 'number' && names && seat >= 0 && seat < names.length) return names[seat]!;
-  return `p${String(seat)}`;
+  if (typeof seat === 'number' && Number.isInteger(seat) && seat >= 0) return render(cat, 'core.seat.numbered', { n: seat + 1 }, { ...opts, names: undefined });
+  return String(seat);
 }
 
 function pyRepr(value: unknown): string {
@@ -72,7 +76,7 @@ function formatField(cat: Catalogue, game: string, value: unknown, kind: string,
   if (!kind) return value === null ? 'None' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (kind === 'seat') {
     if (value === -1) return term(cat, 'core.seat.chance_name', 'chance', opts);
-    return seatName(value, opts.names);
+    return seatName(cat, value, opts);
   }
   if (kind === 'error') return renderError(cat, value, opts);
   if (kind === 'file') return value ? String(value) : term(cat, 'core.record.this_record', 'the record', opts);

@@ -1,0 +1,221 @@
+"""Issue 22 at the terminal: a person is shown by their name wherever they appear (seats,
+log, prompts, end screen, replay), never by the engines' seat words (``p0``); where a
+number is needed (the seat column of a table, a seat typed in a move) seats are counted
+from 1. Seats that share a name (two bots of one kind) are numbered so that a name alone
+says who is meant. What a player types is translated to the engine's text only at the
+terminal's edge: ``skirmish 3`` (or ``skirmish random``) is the engine's ``skirmish p2``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from dragonlair.cli.main import app
+from dragonlair.cli.session import (
+    InputProblem,
+    engine_seat_words,
+    shown_action,
+    unique_names,
+)
+from dragonlair.core.game import CHANCE
+from dragonlair.core.records import Record, replay
+from dragonlair.games.farkle.actions import Kind
+from dragonlair.games.farkle.state import FarkleState
+from tests.test_cli_play import alternating
+from tests.test_cli_play_farkle import script as farkle_script
+from tests.test_cli_play_master import script as master_script
+
+runner = CliRunner()
+#: an engine's seat word, or a seat label made from one (``p0``, ``p3``)
+ENGINE_SEAT = re.compile(r"\bp\d+\b")
+
+
+def play(game: str, args: Sequence[str], text: str = "", *,
+         save: Path | None = None) -> tuple[int, str]:
+    extra = ["--save", str(save)] if save is not None else []
+    result = runner.invoke(app, ["play", game, *args, *extra], input=text)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def no_engine_seats(out: str) -> None:
+    found = [out[max(0, m.start() - 80):m.end() + 40] for m in ENGINE_SEAT.finditer(out)]
+    assert not found, found[:5]
+
+
+def seats(*kinds: str) -> list[str]:
+    return [arg for kind in kinds for arg in ("--seat", kind)]
+
+
+# ---------------------------------------------------------------- whole games, every game
+def _tables() -> list[tuple[str, str, list[str], str]]:
+    """(game, id, arguments, input) of whole games: all bots (a bot kind in two seats),
+    one human with a name, and a hot-seat table."""
+    master_one, _ = master_script(3, ["human", "random"])
+    master_hot, _ = master_script(5, ["human", "human"])
+    farkle_one, _ = farkle_script(3, ["human", "cautious", "random"])
+    farkle_hot, _ = farkle_script(2, ["human", "human", "cautious"], stand_in="random")
+    return [
+        ("master", "bots", ["--seed", "1", *seats("greedy", "greedy")], ""),
+        ("master", "human", ["--seed", "3", "--name", "Anna", *seats("human", "random")],
+         master_one),
+        ("master", "hot-seat", ["--seed", "5", *seats("human", "human")], master_hot),
+        ("farkle", "bots", ["--seed", "1", *seats("cautious", "cautious", "random")], ""),
+        ("farkle", "human", ["--seed", "3", "--name", "Anna",
+                             *seats("human", "cautious", "random")], farkle_one),
+        ("farkle", "hot-seat", ["--seed", "2", *seats("human", "human", "cautious")],
+         farkle_hot),
+        ("fist", "bots", ["--seed", "1", *seats("greedy", "greedy", "random")], ""),
+        ("fist", "human", ["--seed", "3", "--name", "Anna",
+                           *seats("human", "greedy", "greedy")], alternating()),
+        ("fist", "hot-seat", ["--seed", "5", "--max-turns", "3",
+                              *seats("human", "human", "greedy")], alternating()),
+    ]
+
+
+@pytest.mark.parametrize(("game", "table", "args", "text"),
+                         [pytest.param(*t, id=f"{t[0]}-{t[1]}") for t in _tables()])
+def test_a_whole_game_names_every_seat_and_never_shows_p0(
+        game: str, table: str, args: list[str], text: str, tmp_path: Path) -> None:
+    """A whole game at the terminal, and its replay: the players by name (a shared bot name
+    numbered by its seat from 1), the seat column from 1, no ``p0`` anywhere."""
+    save = tmp_path / "game.json"
+    code, out = play(game, args, text + "\n" * 5, save=save)
+    assert code == 0, out[-3000:]
+    assert "Traceback" not in out and "Game over" in out
+    no_engine_seats(out)
+    names = {"bots": {"master": "greedy #1, greedy #2",
+                      "farkle": "cautious #1, cautious #2, random",
+                      "fist": "greedy #1, greedy #2, random"},
+             "human": {"master": "Anna, random", "farkle": "Anna, cautious, random",
+                       "fist": "Anna, greedy #2, greedy #3"},
+             "hot-seat": {"master": "Player 1, Player 2",
+                          "farkle": "Player 1, Player 2, cautious",
+                          "fist": "Player 1, Player 2, greedy"}}[table][game]
+    assert f"Players: {names}\n" in out
+    if table == "hot-seat":  # the pause names the player, by their seat from 1
+        assert "Press Enter when only Player 1 is looking" in out
+        assert "Press Enter when only Player 2 is looking" in out
+    if game != "master":  # the seat column of the players' table: 1, 2, 3
+        for number, name in enumerate(names.split(", "), 1):
+            assert re.search(rf"^\W*{number} +│ {re.escape(name)} +│", out, re.M), name
+    # the record keeps the engine's words (p0: ...): records depend on them
+    record = json.loads(save.read_text())
+    assert any(re.match(r"p\d+: ", a) for a in record["actions"])
+    _, state = replay(Record.from_json(record))
+    assert state.is_terminal()
+    replayed = runner.invoke(app, ["replay", str(save)])
+    assert replayed.exit_code == 0, replayed.output
+    no_engine_seats(replayed.output)
+
+
+def test_a_german_game_names_its_seats_in_german() -> None:
+    code, out = play("farkle", ["--seed", "1", "--lang", "de",
+                                *seats("cautious", "cautious", "random")])
+    assert code == 0, out[-3000:]
+    assert "Am Tisch: cautious #1, cautious #2, random" in out
+    no_engine_seats(out)
+
+
+# ---------------------------------------------------------------- a seat typed, from 1
+def _first_human_decision(kinds: Sequence[str], seed: int) -> FarkleState:
+    """The game as the terminal plays it up to seat 0's first decision (a bot standing in
+    for nobody: the human's first prompt comes before any move of theirs)."""
+    _, state = farkle_script(seed, kinds)
+    game = state.game
+    replayed = game.new_initial_state()
+    for seat, action in state.history:
+        if seat == 0:
+            break
+        replayed.apply(seat, action)
+    assert isinstance(replayed, FarkleState)
+    return replayed
+
+
+def _seed_where_seat_0_may_attack_seat_2(kinds: Sequence[str]) -> int:
+    for seed in range(40):
+        state = _first_human_decision(kinds, seed)
+        legal = [a.text for a in state.legal_actions(0)] if 0 in state.current_seats() else []
+        if "skirmish p2" in legal and "skirmish p1" in legal:
+            return seed
+    raise AssertionError("no seed found")
+
+
+@pytest.mark.parametrize(("kinds", "typed", "engine", "victim"), [
+    (["human", "cautious", "random"], "skirmish 3", "skirmish p2", "random"),
+    (["human", "cautious", "random"], "skirmish 2", "skirmish p1", "cautious"),
+    (["human", "cautious", "random"], "angreifen 3", "skirmish p2", "random"),
+    (["human", "cautious", "random"], "skirmish RANDOM", "skirmish p2", "random"),
+    (["human", "cautious", "cautious"], "skirmish cautious #3", "skirmish p2", "cautious #3"),
+    (["human", "cautious", "cautious"], "skirmish 2", "skirmish p1", "cautious #2"),
+])
+def test_a_seat_typed_from_one_at_the_skirmish_prompt_reaches_that_seat(
+        kinds: list[str], typed: str, engine: str, victim: str, tmp_path: Path) -> None:
+    """Farkle's menu shows ``skirmish 3 — attack random``: typed as shown (or with the
+    player's name), the engine is given ``skirmish p2`` and seat 2 is attacked."""
+    seed = _seed_where_seat_0_may_attack_seat_2(kinds)
+    save = tmp_path / "skirmish.json"
+    code, out = play("farkle", ["--seed", str(seed), *seats(*kinds)], f"{typed}\nquit\n",
+                     save=save)
+    assert code == 1 and "Game abandoned" in out  # quit at the next prompt
+    assert "Try again" not in out  # taken at once
+    assert re.search(rf"^ *\d+\. {re.escape(shown_action(engine))} — attack "
+                     rf"{re.escape(victim)} \(army", out, re.M)  # the menu line, as typed
+    record = json.loads(save.read_text())
+    mine = [a for a in record["actions"] if a.startswith("p0: ")]
+    assert mine[0] == f"p0: {engine}"  # the engine's seat: counted from 0
+    _, state = replay(Record.from_json(record))
+    attacks = [a for s, a in state.history if s == 0 and a.kind == Kind.SKIRMISH]
+    assert attacks[0].seat == int(engine[-1])
+    assert re.search(rf"\bPlayer attacks {re.escape(victim)} in a skirmish\.",
+                     " ".join(out.replace("│", " ").split()))
+    no_engine_seats(out)
+
+
+# ---------------------------------------------------------------- the translation itself
+def test_seats_typed_from_one_or_by_name_become_the_engines_words() -> None:
+    names = ["Anna", "greedy #2", "Bo Lee"]
+    verbs = {"skirmish", "steal"}
+
+    def engine(text: str) -> str:
+        return engine_seat_words(text, verbs, names, "en")
+
+    assert engine("skirmish 1") == "skirmish p0" and engine("skirmish 3") == "skirmish p2"
+    assert engine("steal 2 red") == "steal p1 red" and engine("steal greedy #2 red") == \
+        "steal p1 red"
+    assert engine("steal bo lee coin") == "steal p2 coin"  # a name of two words, any case
+    assert engine("recruit") == "recruit" and engine("keep 155") == "keep 155"  # no seat
+    for bad in ("skirmish 0", "skirmish 4", "skirmish p1", "steal p0 red"):
+        with pytest.raises(InputProblem, match=r"names no player here: .* 1 to 3 .*"
+                                               r"\(Anna, greedy #2, Bo Lee\)"):
+            engine(bad)
+    # shown: the engine's text with its seats from 1; anything else as it is
+    assert shown_action("skirmish p1") == "skirmish 2"
+    assert shown_action("steal p0 red") == "steal 1 red"
+    assert shown_action("pay rrby") == "pay rrby" and shown_action("keep 155") == "keep 155"
+
+
+def test_names_shared_by_seats_are_numbered_by_seat_from_one() -> None:
+    assert unique_names(["Anna", "greedy", "greedy"]) == ["Anna", "greedy #2", "greedy #3"]
+    assert unique_names(["random", "cautious", "Random"]) == ["random #1", "cautious",
+                                                              "Random #3"]
+    assert unique_names(["a", "b"]) == ["a", "b"]
+    # a player already named like a numbered seat: the numbered one stays distinct
+    names = unique_names(["greedy", "greedy #1", "greedy"])
+    assert len({n.casefold() for n in names}) == 3 and names[1] == "greedy #1"
+
+
+def test_the_engine_texts_in_a_record_are_unchanged_by_the_terminal() -> None:
+    """The terminal shows ``skirmish 2`` but the engine (and every record) keeps ``skirmish
+    p1``: the records of the scripted games above parse back to the same actions."""
+    _, state = farkle_script(3, ["human", "cautious", "random"])
+    texts = [a.text for s, a in state.history if s != CHANCE]
+    assert all(state.game.parse_action(t).text == t for t in texts)
+    assert all(not ENGINE_SEAT.search(shown_action(t)) for t in texts)

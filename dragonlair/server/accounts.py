@@ -14,6 +14,7 @@ where a browser would send its session cookie (docs/remote-bots.md).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -30,6 +31,7 @@ from sqlalchemy.orm import Session as OrmSession
 from dragonlair.server import names, throttle
 from dragonlair.server.db import ApiToken, Seat, Session, User, now
 from dragonlair.server.errors import ServerError
+from dragonlair.server.responses import AccountOut, ApiTokenOut, NewApiTokenOut, OkOut
 
 COOKIE = "dragonlair_session"
 #: the prefix of a personal API token (a session token never has it)
@@ -38,9 +40,29 @@ API_TOKEN_PREFIX = "dlb_"
 MAX_API_TOKENS = 20
 USERNAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
 
-_hasher = PasswordHasher()
-#: verified against when a username is unknown, so that a login takes as long either way
-_DUMMY_HASH = _hasher.hash("not a password of anyone")
+
+@functools.cache
+def _hasher_of(cost: tuple[int, int, int] | None) -> PasswordHasher:
+    """The argon2id hasher of a cost (``Settings.argon2_cost``; ``None``: the defaults)."""
+    if cost is None:
+        return PasswordHasher()
+    passes, memory_kib, lanes = cost
+    return PasswordHasher(time_cost=passes, memory_cost=memory_kib, parallelism=lanes)
+
+
+@functools.cache
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    """Verified against when a username is unknown, so that a login takes as long either
+    way (at the hasher's cost; the defaults' is made at import)."""
+    return hasher.hash("not a password of anyone")
+
+
+def hasher(request: Request) -> PasswordHasher:
+    """The server's password hasher (argon2-cffi's defaults unless the settings say)."""
+    return _hasher_of(request.app.state.settings.argon2_cost)
+
+
+_dummy_hash(_hasher_of(None))  # as before: no first login of a server waits for it
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -157,7 +179,7 @@ def name_taken(session: OrmSession, name: str) -> bool:
                           .where(func.lower(User.display_name) == name.lower())) != 0
 
 
-@router.post("/auth/guest")
+@router.post("/auth/guest", response_model=AccountOut)
 def guest(body: GuestIn, request: Request, response: Response, session: DB) -> dict[str, Any]:
     """Play as a guest: one step, a session cookie, no password. Without a ``display_name``
     the guest gets a friendly one nobody has (an adjective and a creature, in ``lang`` or the
@@ -177,7 +199,7 @@ def guest(body: GuestIn, request: Request, response: Response, session: DB) -> d
     return user_json(user)
 
 
-@router.post("/auth/register")
+@router.post("/auth/register", response_model=AccountOut)
 def register(body: RegisterIn, request: Request, response: Response,
              session: DB) -> dict[str, Any]:
     """A new account (argon2id hash of the password) and a session. Signed in as a guest,
@@ -196,14 +218,15 @@ def register(body: RegisterIn, request: Request, response: Response,
                                         .where(Seat.user_id == user.id)) or 0):
             raise ServerError("server.auth.bot_has_games", 409)
         user.username = body.username
-        user.password_hash = _hasher.hash(body.password)
+        user.password_hash = hasher(request).hash(body.password)
         user.is_guest = False
         user.is_bot = body.bot
         if display is not None:
             user.display_name = display
     else:
         user = User(username=body.username, display_name=display or body.username,
-                    password_hash=_hasher.hash(body.password), is_guest=False, is_bot=body.bot)
+                    password_hash=hasher(request).hash(body.password), is_guest=False,
+                    is_bot=body.bot)
         session.add(user)
     try:
         if user is current:
@@ -216,7 +239,7 @@ def register(body: RegisterIn, request: Request, response: Response,
     return user_json(user)
 
 
-@router.post("/auth/login")
+@router.post("/auth/login", response_model=AccountOut)
 def login(body: LoginIn, request: Request, response: Response, session: DB) -> dict[str, Any]:
     """A session for a registered account. After repeated failures, per account and per
     client address, ``429 server.auth.throttled`` before the password is looked at
@@ -225,8 +248,9 @@ def login(body: LoginIn, request: Request, response: Response, session: DB) -> d
     limiter.check_login(body.username, address)
     user = session.scalar(select(User).where(User.username == body.username))
     stored = user.password_hash if user is not None else None
+    argon2 = hasher(request)
     try:
-        _hasher.verify(stored or _DUMMY_HASH, body.password)
+        argon2.verify(stored or _dummy_hash(argon2), body.password)
         ok = stored is not None
     except (VerificationError, InvalidHashError):
         ok = False
@@ -234,8 +258,8 @@ def login(body: LoginIn, request: Request, response: Response, session: DB) -> d
         limiter.login_failed(body.username, address)
         raise ServerError("server.auth.bad_credentials", 401)
     limiter.login_succeeded(body.username)
-    if stored is not None and _hasher.check_needs_rehash(stored):
-        user.password_hash = _hasher.hash(body.password)
+    if stored is not None and argon2.check_needs_rehash(stored):
+        user.password_hash = argon2.hash(body.password)
     start_session(request, response, session, user)
     return user_json(user)
 
@@ -248,7 +272,7 @@ def end_session(request: Request, session: OrmSession) -> None:
         session.execute(delete(Session).where(Session.token_hash == token_hash(token)))
 
 
-@router.post("/auth/logout")
+@router.post("/auth/logout", response_model=OkOut)
 def logout(request: Request, response: Response, session: DB) -> dict[str, Any]:
     end_session(request, session)
     session.commit()
@@ -256,7 +280,7 @@ def logout(request: Request, response: Response, session: DB) -> dict[str, Any]:
     return {"ok": True}
 
 
-@router.get("/me")
+@router.get("/me", response_model=AccountOut)
 def me(user: CurrentUser, request: Request, session: DB) -> dict[str, Any]:
     """The signed-in account. A guest made before guests had friendly names (its display
     name is its handle) gets one now, in the request's language."""
@@ -285,7 +309,7 @@ def check_password(password: str) -> None:
         raise ServerError("server.auth.weak_password", 422, min=MIN_PASSWORD)
 
 
-@router.patch("/me")
+@router.patch("/me", response_model=AccountOut)
 def rename(body: MeIn, request: Request, user: CurrentUser, session: DB) -> dict[str, Any]:
     """Change the account's display name (guests too). The seats of tables this process
     holds take it at once (their next welcome carries it); others read it when loaded."""
@@ -299,7 +323,7 @@ def rename(body: MeIn, request: Request, user: CurrentUser, session: DB) -> dict
     return user_json(user)
 
 
-@router.post("/me/password")
+@router.post("/me/password", response_model=OkOut)
 def change_password(body: PasswordIn, request: Request, user: CurrentUser,
                     session: DB) -> dict[str, Any]:
     """Change a registered account's password: the current one must be given; every other
@@ -311,12 +335,12 @@ def change_password(body: PasswordIn, request: Request, user: CurrentUser,
     limiter, address = throttle.of_request(request), throttle.client_address(request)
     limiter.check_login(user.username, address)
     try:
-        _hasher.verify(user.password_hash, body.current)
+        hasher(request).verify(user.password_hash, body.current)
     except (VerificationError, InvalidHashError):
         limiter.login_failed(user.username, address)
         raise ServerError("server.auth.wrong_password", 403) from None
     check_password(body.new)
-    user.password_hash = _hasher.hash(body.new)
+    user.password_hash = hasher(request).hash(body.new)
     keep = request_token(request.cookies, request.headers)
     session.execute(delete(Session).where(Session.user_id == user.id,
                                           Session.token_hash != token_hash(keep or "")))
@@ -333,7 +357,8 @@ def token_json(row: ApiToken) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "created_at": row.created_at}
 
 
-@router.post("/auth/tokens", status_code=201, tags=["bots"])
+@router.post("/auth/tokens", status_code=201, tags=["bots"],
+             response_model=NewApiTokenOut)
 def create_token(body: TokenIn, user: CurrentUser, session: DB) -> dict[str, Any]:
     """A personal API token for ``Authorization: Bearer``: shown in this answer only (the
     database keeps its SHA-256). Registered accounts only; at most 20 each."""
@@ -350,7 +375,7 @@ def create_token(body: TokenIn, user: CurrentUser, session: DB) -> dict[str, Any
     return {**token_json(row), "token": token}
 
 
-@router.get("/auth/tokens", tags=["bots"])
+@router.get("/auth/tokens", tags=["bots"], response_model=list[ApiTokenOut])
 def list_tokens(user: CurrentUser, session: DB) -> list[dict[str, Any]]:
     """The account's API tokens (never the tokens themselves)."""
     rows = session.scalars(select(ApiToken).where(ApiToken.user_id == user.id)
@@ -358,7 +383,7 @@ def list_tokens(user: CurrentUser, session: DB) -> list[dict[str, Any]]:
     return [token_json(row) for row in rows]
 
 
-@router.delete("/auth/tokens/{token_id}", tags=["bots"])
+@router.delete("/auth/tokens/{token_id}", tags=["bots"], response_model=OkOut)
 def revoke_token(token_id: Annotated[int, Path(ge=1, le=2**62)], user: CurrentUser,
                  session: DB) -> dict[str, Any]:
     """Revoke one of the account's API tokens."""
@@ -370,7 +395,7 @@ def revoke_token(token_id: Annotated[int, Path(ge=1, le=2**62)], user: CurrentUs
     return {"ok": True}
 
 
-@router.post("/bot/account/upgrade", tags=["bots"])
+@router.post("/bot/account/upgrade", tags=["bots"], response_model=AccountOut)
 def upgrade_to_bot(user: CurrentUser, session: DB) -> dict[str, Any]:
     """Make a registered account a bot account (as lichess does: only before it has sat at
     any table; a bot account stays one)."""

@@ -28,6 +28,7 @@ from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
 from dragonlair.server.migrate import upgrade
 from dragonlair.server.openapi import ERROR_RESPONSES, http_error
+from dragonlair.server.responses import HealthOut
 from dragonlair.server.security import CrossSiteGuard
 from dragonlair.server.settings import Settings
 from dragonlair.server.tables import PROTOCOL, Hub
@@ -113,7 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                  "rule": None}, status_code=411)
         return await call_next(request)
 
-    @app.get("/api/health", tags=["server"])
+    @app.get("/api/health", tags=["server"], response_model=HealthOut)
     def health(request: Request) -> dict[str, Any]:
         """Alive; the protocol version; and which server process answered (many processes
         behind a load balancer: the id that claims of tables name)."""

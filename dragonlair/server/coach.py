@@ -24,6 +24,7 @@ from dragonlair.core.errors import DragonlairError
 from dragonlair.server.accounts import CurrentUser
 from dragonlair.server.errors import ServerError
 from dragonlair.server.invites import refusals
+from dragonlair.server.responses import AnalysisOut, TableHintOut
 from dragonlair.server.tables import Hub
 
 router = APIRouter(prefix="/api", tags=["coach"])
@@ -48,7 +49,8 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-@router.post("/tables/{table_id}/hint", responses=refusals(403, 404, 409, 429))
+@router.post("/tables/{table_id}/hint", responses=refusals(403, 404, 409, 429),
+             response_model=TableHintOut, response_model_exclude_unset=True)
 async def hint(table_id: str, request: Request, user: CurrentUser) -> JSON:
     """The caller's hint at a friendly table where their seat is to move: each option's
     value in ``unit`` (expected soldiers or win chance), the bot's choice marked ``best``,
@@ -95,7 +97,8 @@ def _rated(s: OrmSession, table_id: str) -> bool:
     return bool(table is not None and table.rated)
 
 
-@router.get("/tables/{table_id}/analysis", responses=refusals(404, 409, 422, 429))
+@router.get("/tables/{table_id}/analysis", responses=refusals(404, 409, 422, 429),
+            response_model=AnalysisOut, response_model_exclude_unset=True)
 async def analysis(table_id: str, request: Request,
                    seat: Annotated[int, Query(ge=0, le=15)]) -> JSON:
     """The analysis of ``seat``'s decisions in a finished game (docs/analysis.md; the same

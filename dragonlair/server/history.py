@@ -22,6 +22,7 @@ from dragonlair.server.accounts import request_token, user_from_token
 from dragonlair.server.db import ActionRow
 from dragonlair.server.errors import ServerError
 from dragonlair.server.invites import refusals
+from dragonlair.server.responses import ReplayOut
 from dragonlair.server.tables import Hub, read_seats
 
 router = APIRouter(prefix="/api", tags=["history"])
@@ -66,7 +67,8 @@ def replay_steps(game_id: str, options: JSON, actions: list[tuple[int, str]],
     return steps, view
 
 
-@router.get("/tables/{table_id}/replay", responses=refusals(404, 409, 422))
+@router.get("/tables/{table_id}/replay", responses=refusals(404, 409, 422),
+            response_model=ReplayOut, response_model_exclude_unset=True)
 async def replay(table_id: str, request: Request,
                  at: Annotated[int | None, Query(ge=0, le=10**7)] = None,
                  as_: Annotated[Literal["seat", "spectator"], Query(alias="as")] = "seat",

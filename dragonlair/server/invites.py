@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session as OrmSession
 from dragonlair.server.accounts import CurrentUser
 from dragonlair.server.db import GameTable, Invite, Seat
 from dragonlair.server.errors import ServerError
+from dragonlair.server.responses import SetSeatOut, TableInfoOut
 from dragonlair.server.tables import Hub
 
 router = APIRouter(prefix="/api", tags=["seats"])
@@ -119,7 +120,8 @@ def _seat_row(s: OrmSession, table_id: str, seat: int) -> Seat:
 
 
 @router.put("/tables/{table_id}/seats/{seat}",
-            responses=refusals(401, 403, 404, 409, 413, 422))
+            responses=refusals(401, 403, 404, 409, 413, 422), response_model=SetSeatOut,
+            response_model_exclude_unset=True)
 async def set_seat(table_id: str, seat: SeatNumber, body: SeatSet, request: Request,
                    user: CurrentUser) -> dict[str, Any]:
     """The creator sets a seat nobody holds (before the start) to open, a bot, or an invite
@@ -160,7 +162,8 @@ async def set_seat(table_id: str, seat: SeatNumber, body: SeatSet, request: Requ
 
 
 @router.delete("/tables/{table_id}/invites/{seat}",
-               responses=refusals(401, 403, 404, 409, 422))
+               responses=refusals(401, 403, 404, 409, 422), response_model=TableInfoOut,
+               response_model_exclude_unset=True)
 async def revoke(table_id: str, seat: SeatNumber, request: Request,
                  user: CurrentUser) -> dict[str, Any]:
     """The creator revokes a seat's invite: its token stops working and the seat opens."""

@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field
 
 from dragonlair.server.errors import ServerError
 from dragonlair.server.invites import refusals
+from dragonlair.server.responses import TutorialHintOut, TutorialOut, TutorialStepOut
 
 if TYPE_CHECKING:
     from dragonlair.tutorials import TutorialRunner
@@ -64,7 +65,7 @@ def _tutorial(game: str) -> Any:
     return load_tutorial(game)
 
 
-@router.get("/tutorials")
+@router.get("/tutorials", response_model=list[TutorialOut])
 def tutorials() -> list[dict[str, Any]]:
     """The games with a tutorial: id, title code, questions asked."""
     from dragonlair.tutorials import available
@@ -103,7 +104,8 @@ def _for_browser(current: JSON | None) -> JSON | None:
     return current
 
 
-@router.post("/tutorials/{game}", responses=refusals(404, 422))
+@router.post("/tutorials/{game}", responses=refusals(404, 422), response_model=TutorialStepOut,
+             response_model_exclude_unset=True)
 def step(game: Annotated[str, Path(max_length=64)], body: TutorialIn) -> JSON:
     """Replay ``progress``, judge ``move`` (or take ``read``), answer the step to show."""
     from dragonlair.tutorials import BROWSER_INTRO, browser_code
@@ -133,7 +135,8 @@ def step(game: Annotated[str, Path(max_length=64)], body: TutorialIn) -> JSON:
 _askers = itertools.count(-1, -1)
 
 
-@router.post("/tutorials/{game}/hint", responses=refusals(404, 409, 422, 429))
+@router.post("/tutorials/{game}/hint", responses=refusals(404, 409, 422, 429),
+             response_model=TutorialHintOut, response_model_exclude_unset=True)
 async def hint(game: Annotated[str, Path(max_length=64)], body: TutorialHintIn,
                request: Request) -> JSON:
     """At the question ``progress`` leads to: what the strongest bot would do from the

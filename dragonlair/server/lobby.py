@@ -19,6 +19,7 @@ from dragonlair.server.clocks import ClockIn, ClockSpec
 from dragonlair.server.db import ActionRow, GameTable, Seat, SeatChange, now
 from dragonlair.server.errors import ServerError
 from dragonlair.server.presence import AwayIn, away_policy
+from dragonlair.server.responses import NewTableOut, RecordOut, TableInfoOut
 from dragonlair.server.tables import Hub, action_count, entry, read_seats
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -56,6 +57,8 @@ class GameOut(BaseModel):
     rules: bool
     #: the game has a tips page (``GET /api/games/{id}/tips``)
     tips: bool
+    #: the game has hints and post-game analysis (``/api/tables/{id}/hint``, ``/analysis``)
+    analysis: bool = False
     #: the option holding a table's custom characters (the character workshop), or null
     characters_option: str | None
 
@@ -77,6 +80,7 @@ def games() -> list[GameOut]:
             options=[OptionSpecOut(**spec.to_json()) for spec in info.options],
             bots=bot_names(game_id), default_bot=p.default_bot, strongest_bot=p.strongest_bot,
             rules=p.rules is not None, tips=p.tips is not None,
+            analysis=p.analysis is not None,
             characters_option=p.characters_option))
     return out
 
@@ -146,7 +150,8 @@ def get_table(s: OrmSession, table_id: str) -> GameTable:
     return table
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, response_model=NewTableOut,
+             response_model_exclude_unset=True)
 def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> dict[str, Any]:
     """A new table, open for players: options are checked by the game (an
     :class:`~dragonlair.core.errors.OptionError` comes back as 422 with its code)."""
@@ -208,7 +213,7 @@ def create_table(body: TableIn, request: Request, user: CurrentUser, s: DB) -> d
     return out
 
 
-@router.get("/tables")
+@router.get("/tables", response_model=list[TableInfoOut], response_model_exclude_unset=True)
 def list_tables(s: DB, request: Request,
                 status: Annotated[list[Literal["open", "running", "finished", "expired"]] | None,
                                   Query()] = None,
@@ -233,7 +238,7 @@ def list_tables(s: DB, request: Request,
     return [table_json(s, t) for t in tables]
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=TableInfoOut, response_model_exclude_unset=True)
 def show_table(table_id: str, request: Request, s: DB) -> dict[str, Any]:
     """The table, its seats, ``seq`` and ``spectators`` (viewers without a seat, counted
     in this process)."""
@@ -242,7 +247,8 @@ def show_table(table_id: str, request: Request, s: DB) -> dict[str, Any]:
     return out
 
 
-@router.post("/tables/{table_id}/join")
+@router.post("/tables/{table_id}/join", response_model=TableInfoOut,
+             response_model_exclude_unset=True)
 async def join(table_id: str, body: JoinIn, request: Request,
                user: CurrentUser) -> dict[str, Any]:
     """Take an open seat (the one named, or the first) of a table not yet started."""
@@ -279,7 +285,8 @@ async def join(table_id: str, body: JoinIn, request: Request,
     return out
 
 
-@router.post("/tables/{table_id}/leave")
+@router.post("/tables/{table_id}/leave", response_model=TableInfoOut,
+             response_model_exclude_unset=True)
 async def leave(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Give up one's seat: at a table not yet started it becomes open; in a running game a
     bot takes it (the leaver is ranked last if the table is rated)."""
@@ -303,7 +310,8 @@ async def leave(table_id: str, request: Request, user: CurrentUser) -> dict[str,
     return out
 
 
-@router.post("/tables/{table_id}/resign")
+@router.post("/tables/{table_id}/resign", response_model=TableInfoOut,
+             response_model_exclude_unset=True)
 async def resign(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Resign a running game: the table's ``takeover_bot`` finishes it for you and you are
     ranked last if the table is rated."""
@@ -320,7 +328,8 @@ async def take_over(table_id: str, request: Request, user: Any,
     return await hub.db(lambda s: table_json(s, get_table(s, table_id), detail=True))
 
 
-@router.post("/tables/{table_id}/start")
+@router.post("/tables/{table_id}/start", response_model=TableInfoOut,
+             response_model_exclude_unset=True)
 async def start(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Start a table whose seats are all taken (by its creator or a seated player)."""
     at = hub_of(request).clock.now()
@@ -350,7 +359,8 @@ async def start(table_id: str, request: Request, user: CurrentUser) -> dict[str,
     return out
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", response_model=RecordOut,
+            response_model_exclude_unset=True)
 def record(table_id: str, s: DB) -> dict[str, Any]:
     """A finished table as a record ``dragonlair replay`` accepts (docs/records.md). A table
     still being played has none: its record would tell the chance outcomes to come."""

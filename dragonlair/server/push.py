@@ -48,6 +48,7 @@ from dragonlair.core.i18n import languages, render
 from dragonlair.server.accounts import DB, CurrentUser
 from dragonlair.server.db import PushSubscription, now
 from dragonlair.server.errors import ServerError
+from dragonlair.server.responses import OkOut
 from dragonlair.server.settings import Settings
 
 if TYPE_CHECKING:
@@ -268,7 +269,7 @@ def subscribe(body: SubscriptionIn, request: Request, user: CurrentUser,
     return SubscriptionOut(id=row.id)
 
 
-@router.delete("/subscriptions/{subscription_id}")
+@router.delete("/subscriptions/{subscription_id}", response_model=OkOut)
 def unsubscribe(subscription_id: Annotated[int, PathParam(ge=1, le=2**62)],
                 user: CurrentUser, s: DB) -> dict[str, Any]:
     """Forget one of the user's push subscriptions (``server.push.not_found`` if it is not

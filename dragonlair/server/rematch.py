@@ -35,6 +35,7 @@ from dragonlair.core.errors import DragonlairError
 from dragonlair.server.accounts import CurrentUser
 from dragonlair.server.db import GameTable, Rematch, Seat, now
 from dragonlair.server.errors import ServerError
+from dragonlair.server.protocol import RematchNote
 from dragonlair.server.tables import Hub, SeatInfo, TableRuntime, Viewer, read_seats
 
 JSON = dict[str, Any]
@@ -219,7 +220,8 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-@router.post("/tables/{table_id}/rematch")
+@router.post("/tables/{table_id}/rematch", response_model=RematchNote,
+             response_model_exclude_unset=True)
 async def offer(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Offer a rematch of a finished table, or accept the offer standing (again: no change).
     Once every person at the table has accepted (bots accept at once), the new table starts
@@ -239,7 +241,8 @@ async def offer(table_id: str, request: Request, user: CurrentUser) -> dict[str,
     return out
 
 
-@router.post("/tables/{table_id}/rematch/decline")
+@router.post("/tables/{table_id}/rematch/decline", response_model=RematchNote,
+             response_model_exclude_unset=True)
 async def refuse(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
     """Decline the rematch offered at a finished table: everybody there is told."""
     hub = _hub(request)

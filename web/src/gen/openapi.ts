@@ -884,6 +884,95 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AccountOut
+         * @description The signed-in account (``/api/me``; the answer of signing up, in or as a guest).
+         */
+        AccountOut: {
+            /** Bot */
+            bot: boolean;
+            /** Display Name */
+            display_name: string;
+            /** Guest */
+            guest: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Profile
+             * @description where the account's profile is (``/api/users/{profile}``): its username, or ``@<id>`` for a guest (whose username is an internal handle nobody is shown)
+             */
+            profile: string;
+            /** Username */
+            username: string;
+        };
+        /**
+         * AnalysedDecisionOut
+         * @description One decision of the analysed seat: its hint, what was ``played`` and what it lost.
+         */
+        AnalysedDecisionOut: {
+            /** Best */
+            best: string;
+            /** Exact */
+            exact: boolean;
+            /** Index */
+            index: number;
+            /** Loss */
+            loss: number | null;
+            /** Options */
+            options: components["schemas"]["HintOptionOut"][];
+            /** Played */
+            played: string;
+            /** Turn */
+            turn: number;
+            /** Unit */
+            unit: string;
+            /** Win Chance */
+            win_chance: number | null;
+        };
+        /**
+         * AnalysisOut
+         * @description The analysis of one seat's decisions in a finished game (docs/analysis.md).
+         */
+        AnalysisOut: {
+            /** Complete */
+            complete: boolean;
+            /** Decisions */
+            decisions: components["schemas"]["AnalysedDecisionOut"][];
+            /** Decisions Total */
+            decisions_total: number;
+            /** Format */
+            format: string;
+            /** Format Version */
+            format_version: number;
+            /** Game */
+            game: string;
+            /** Loss Totals */
+            loss_totals: {
+                [key: string]: number;
+            };
+            /** Mistakes */
+            mistakes: number[];
+            /** Seat */
+            seat: number;
+            /** Seconds */
+            seconds: number;
+            /** Table */
+            table: string;
+            /** Win Chance */
+            win_chance: components["schemas"]["WinChanceOut"][];
+        };
+        /**
+         * ApiTokenOut
+         * @description A personal API token, as listed (never the token itself).
+         */
+        ApiTokenOut: {
+            /** Created At */
+            created_at: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /**
          * BalanceCardOut
          * @description One card's row of the balance report (docs/balance.md); ``custom``: one of the
          *     characters sent. The Fist tallies are absent (null) on the Doppelganger-at-end row.
@@ -1048,6 +1137,28 @@ export interface components {
              */
             rule?: string | null;
         };
+        /** EventModel */
+        EventModel: {
+            /**
+             * Code
+             * @description a catalogue code, e.g. fist.auction.won
+             */
+            code: string;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Seq
+             * @description the event's place among all events of the game
+             */
+            seq: number;
+            /**
+             * To
+             * @description present on a private event: the one seat it is for
+             */
+            to?: number | null;
+        };
         /**
          * ExampleOut
          * @description A shipped example character, with the file it comes from.
@@ -1122,6 +1233,11 @@ export interface components {
          *     read from its plugin, so that no client names a game id (a new game appears everywhere).
          */
         GameOut: {
+            /**
+             * Analysis
+             * @default false
+             */
+            analysis: boolean;
             /** Bots */
             bots: string[];
             /** Characters Option */
@@ -1169,6 +1285,55 @@ export interface components {
             /** Lang */
             lang?: string | null;
         };
+        /** HealthOut */
+        HealthOut: {
+            /** Ok */
+            ok: boolean;
+            /**
+             * Process
+             * @description the id of the server process that answered (null: not started yet)
+             */
+            process: string | null;
+            /**
+             * Protocol
+             * @description the play protocol's version (``hello.protocol``)
+             */
+            protocol: number;
+        };
+        /** HintOptionOut */
+        HintOptionOut: {
+            /** Action */
+            action: string;
+            /** Best */
+            best: boolean;
+            /**
+             * Loss
+             * @description what choosing this rather than the best costs, in the hint's ``unit``
+             */
+            loss: number | null;
+            /** Value */
+            value: number | null;
+            /**
+             * Visits
+             * @description the search's visits of the option (sampling analysers only)
+             */
+            visits?: number | null;
+        };
+        /**
+         * HintOut
+         * @description The options of one decision, best first, valued in ``unit`` (``soldiers``,
+         *     ``win_chance``, ...); ``exact``: the values are the exact optimum.
+         */
+        HintOut: {
+            /** Exact */
+            exact: boolean;
+            /** Options */
+            options: components["schemas"]["HintOptionOut"][];
+            /** Unit */
+            unit: string;
+            /** Win Chance */
+            win_chance: number | null;
+        };
         /**
          * ImportedOut
          * @description A character read from a file, with its own texts only (``text`` absent: none).
@@ -1191,6 +1356,21 @@ export interface components {
             filename: string;
             /** Text */
             text: string;
+        };
+        /**
+         * InviteOut
+         * @description An invite link to one seat: shown once, in the answer that issues it.
+         */
+        InviteOut: {
+            /** Seat */
+            seat: number;
+            /** Token */
+            token: string;
+            /**
+             * Url
+             * @description the link to hand out (the token rides in its fragment)
+             */
+            url: string;
         };
         /** JoinIn */
         JoinIn: {
@@ -1265,6 +1445,78 @@ export interface components {
             display_name: string;
         };
         /**
+         * NewApiTokenOut
+         * @description A new API token: the only answer that holds the token (``Authorization: Bearer``).
+         */
+        NewApiTokenOut: {
+            /** Created At */
+            created_at: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Token */
+            token: string;
+        };
+        /**
+         * NewTableOut
+         * @description A new table, with the invite links of its ``invite`` seats.
+         */
+        NewTableOut: {
+            away: components["schemas"]["TableAwayOut"] | null;
+            clock: components["schemas"]["TableClockOut"] | null;
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: number | null;
+            /**
+             * Expires At
+             * @description when an open table nobody started expires (server time)
+             */
+            expires_at: number | null;
+            /** Finished At */
+            finished_at: number | null;
+            /** Game */
+            game: string;
+            /** Game Version */
+            game_version: number;
+            /** Id */
+            id: string;
+            /** Invites */
+            invites: components["schemas"]["InviteOut"][];
+            /**
+             * Options
+             * @description the game's options, as the record stores them
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /** Rated */
+            rated: boolean;
+            result: components["schemas"]["TableResultOut"] | null;
+            /** Seats */
+            seats: components["schemas"]["TableSeatOut"][];
+            /**
+             * Seq
+             * @description the number of actions logged (one table's answers, not a list's)
+             */
+            seq?: number | null;
+            /**
+             * Spectators
+             * @description viewers without a seat, counted in the answering process (``GET /api/tables/{id}``)
+             */
+            spectators?: number | null;
+            /** Started At */
+            started_at: number | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "running" | "finished" | "expired";
+            /** Takeover Bot */
+            takeover_bot: string | null;
+        };
+        /**
          * NoClockIn
          * @description No clock: nobody ever runs out of time.
          */
@@ -1274,6 +1526,14 @@ export interface components {
              * @enum {string}
              */
             kind: "none";
+        };
+        /**
+         * OkOut
+         * @description Done (logout, password changed, token or push subscription revoked).
+         */
+        OkOut: {
+            /** Ok */
+            ok: boolean;
         };
         /**
          * OptionSpecOut
@@ -1306,6 +1566,14 @@ export interface components {
             de?: string | null;
             /** En */
             en?: string | null;
+        };
+        /**
+         * Part
+         * @description A game's own part of a view (``public``, ``private``, ``legal``): see the game's
+         *     ``view-<game>.v1.json``.
+         */
+        Part: {
+            [key: string]: unknown;
         };
         /** PasswordIn */
         PasswordIn: {
@@ -1439,6 +1707,54 @@ export interface components {
             /** Taken Over */
             taken_over: boolean;
         };
+        /** RecordMetaOut */
+        RecordMetaOut: {
+            /** Finished At */
+            finished_at: number | null;
+            /** Server Table */
+            server_table: string;
+            /** Started At */
+            started_at: number | null;
+            /** Takeovers */
+            takeovers?: components["schemas"]["TakeoverOut"][] | null;
+        };
+        /**
+         * RecordOut
+         * @description A finished table as a record ``dragonlair replay`` accepts (docs/records.md).
+         */
+        RecordOut: {
+            /**
+             * Actions
+             * @description the record's entries: ``"p2: bid f3 c1"``, ``"chance: card witch"``
+             */
+            actions: string[];
+            /** Format */
+            format: string;
+            /** Format Version */
+            format_version: number;
+            /** Game */
+            game: string;
+            /** Game Version */
+            game_version: number;
+            meta?: components["schemas"]["RecordMetaOut"] | null;
+            /** Options */
+            options: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TableResultOut"] | null;
+            /** Seats */
+            seats: components["schemas"]["RecordSeatOut"][];
+        };
+        /** RecordSeatOut */
+        RecordSeatOut: {
+            /** Name */
+            name: string;
+            /**
+             * Player
+             * @description ``human`` or ``bot:<name>``
+             */
+            player: string;
+        };
         /**
          * Refusal
          * @description A refusal: a ``server.*`` (or engine) code with its params (docs/protocol.md).
@@ -1466,6 +1782,95 @@ export interface components {
             password: string;
             /** Username */
             username: string;
+        };
+        /**
+         * RematchNote
+         * @description The rematch offer of a finished table (docs/protocol.md, "Rematch"), to every viewer
+         *     at each change and after a ``welcome``.
+         */
+        RematchNote: {
+            /**
+             * Accepted
+             * @description the seats (of the finished table) that accepted
+             */
+            accepted: number[];
+            /**
+             * Asked
+             * @description the seats whose people are asked
+             */
+            asked: number[];
+            /**
+             * By
+             * @description `declined`: the seat that declined
+             */
+            by?: number | null;
+            /**
+             * Expires At
+             * @description server time the offer ends
+             */
+            expires_at?: number | null;
+            /**
+             * Re
+             * @description the `id` of the client message this answers
+             */
+            re?: string | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "none" | "offered" | "declined" | "expired" | "started";
+            /**
+             * Table
+             * @description `started`: the new table's id
+             */
+            table?: string | null;
+            /**
+             * Type
+             * @constant
+             */
+            type: "rematch";
+        };
+        /**
+         * ReplayOut
+         * @description A finished table's replay from one perspective (dragonlair/server/history.py).
+         */
+        ReplayOut: {
+            /**
+             * At
+             * @description the point of ``view``: after this many actions
+             */
+            at: number;
+            /**
+             * Perspective
+             * @description the seat whose view this is (null: a spectator's)
+             */
+            perspective: number | null;
+            /** @description the whole record (left out with ``record=false``) */
+            record?: components["schemas"]["RecordOut"] | null;
+            /**
+             * Seat
+             * @description the seat the caller held at the table, if any
+             */
+            seat: number | null;
+            /** Steps */
+            steps: components["schemas"]["ReplayStepOut"][];
+            table: components["schemas"]["TableInfoOut"];
+            view: components["schemas"]["ViewOut"];
+        };
+        /**
+         * ReplayStepOut
+         * @description One logged action: its ``seq``, the acting ``seat`` (-1: chance), the events the
+         *     viewer may see, and (one's own moves only) the ``action``.
+         */
+        ReplayStepOut: {
+            /** Action */
+            action?: string | null;
+            /** Events */
+            events: components["schemas"]["EventModel"][];
+            /** Seat */
+            seat: number;
+            /** Seq */
+            seq: number;
         };
         /** RulesOut */
         RulesOut: {
@@ -1532,6 +1937,63 @@ export interface components {
             kind: "open" | "bot" | "invite";
         };
         /**
+         * SetSeatOut
+         * @description The table after a seat was set; ``invite``: the new link of an ``invite`` seat.
+         */
+        SetSeatOut: {
+            away: components["schemas"]["TableAwayOut"] | null;
+            clock: components["schemas"]["TableClockOut"] | null;
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: number | null;
+            /**
+             * Expires At
+             * @description when an open table nobody started expires (server time)
+             */
+            expires_at: number | null;
+            /** Finished At */
+            finished_at: number | null;
+            /** Game */
+            game: string;
+            /** Game Version */
+            game_version: number;
+            /** Id */
+            id: string;
+            invite?: components["schemas"]["InviteOut"] | null;
+            /**
+             * Options
+             * @description the game's options, as the record stores them
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /** Rated */
+            rated: boolean;
+            result: components["schemas"]["TableResultOut"] | null;
+            /** Seats */
+            seats: components["schemas"]["TableSeatOut"][];
+            /**
+             * Seq
+             * @description the number of actions logged (one table's answers, not a list's)
+             */
+            seq?: number | null;
+            /**
+             * Spectators
+             * @description viewers without a seat, counted in the answering process (``GET /api/tables/{id}``)
+             */
+            spectators?: number | null;
+            /** Started At */
+            started_at: number | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "running" | "finished" | "expired";
+            /** Takeover Bot */
+            takeover_bot: string | null;
+        };
+        /**
          * SubscriptionIn
          * @description A browser's push subscription, and the language of the alerts it wants.
          */
@@ -1549,6 +2011,50 @@ export interface components {
         SubscriptionOut: {
             /** Id */
             id: number;
+        };
+        /**
+         * TableAwayOut
+         * @description What happens when a person is away: a ``bot`` takes the seat after ``seconds``, or
+         *     the table ``wait``s.
+         */
+        TableAwayOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "bot" | "wait";
+            /** Seconds */
+            seconds?: number | null;
+        };
+        /**
+         * TableClockOut
+         * @description A table's clock settings: ``realtime`` (``initial`` seconds, ``increment`` per move,
+         *     at most ``maximum``) or ``turn`` (``hours`` per move).
+         */
+        TableClockOut: {
+            /** Hours */
+            hours?: number | null;
+            /** Increment */
+            increment?: number | null;
+            /** Initial */
+            initial?: number | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "realtime" | "turn";
+            /** Maximum */
+            maximum?: number | null;
+        };
+        /** TableHintOut */
+        TableHintOut: {
+            hint: components["schemas"]["HintOut"];
+            /** Seat */
+            seat: number;
+            /** Seq */
+            seq: number;
+            /** Table */
+            table: string;
         };
         /** TableIn */
         TableIn: {
@@ -1573,6 +2079,62 @@ export interface components {
             takeover_bot?: string | null;
         };
         /**
+         * TableInfoOut
+         * @description A table of the lobby: its game, settings, seats and (once finished) result.
+         */
+        TableInfoOut: {
+            away: components["schemas"]["TableAwayOut"] | null;
+            clock: components["schemas"]["TableClockOut"] | null;
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: number | null;
+            /**
+             * Expires At
+             * @description when an open table nobody started expires (server time)
+             */
+            expires_at: number | null;
+            /** Finished At */
+            finished_at: number | null;
+            /** Game */
+            game: string;
+            /** Game Version */
+            game_version: number;
+            /** Id */
+            id: string;
+            /**
+             * Options
+             * @description the game's options, as the record stores them
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /** Rated */
+            rated: boolean;
+            result: components["schemas"]["TableResultOut"] | null;
+            /** Seats */
+            seats: components["schemas"]["TableSeatOut"][];
+            /**
+             * Seq
+             * @description the number of actions logged (one table's answers, not a list's)
+             */
+            seq?: number | null;
+            /**
+             * Spectators
+             * @description viewers without a seat, counted in the answering process (``GET /api/tables/{id}``)
+             */
+            spectators?: number | null;
+            /** Started At */
+            started_at: number | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "running" | "finished" | "expired";
+            /** Takeover Bot */
+            takeover_bot: string | null;
+        };
+        /**
          * TableRatingsOut
          * @description What a finished table did to ratings: nothing for a friendly one (``rated`` false,
          *     no changes) or one that is not finished yet.
@@ -1586,6 +2148,64 @@ export interface components {
             rated: boolean;
             /** Table Id */
             table_id: string;
+        };
+        /**
+         * TableResultOut
+         * @description How a game ended (the engine's result).
+         */
+        TableResultOut: {
+            /** Placings */
+            placings: number[];
+            /**
+             * Reason
+             * @description a catalogue code, e.g. ``fist.end.points_reached``
+             */
+            reason: string;
+            /** Reason Params */
+            reason_params: {
+                [key: string]: unknown;
+            };
+            /** Scores */
+            scores: number[];
+            /** Winners */
+            winners: number[];
+        };
+        /** TableSeatOut */
+        TableSeatOut: {
+            /**
+             * Bot
+             * @description a bot seat's bot name
+             */
+            bot: string | null;
+            /**
+             * Kind
+             * @description ``open``, ``human`` (a person holds it), ``bot`` or ``invite`` (reserved for the holder of its invite link)
+             * @enum {string}
+             */
+            kind: "open" | "human" | "bot" | "invite";
+            /**
+             * Name
+             * @description the display name of a person's seat
+             */
+            name: string | null;
+            /** Seat */
+            seat: number;
+            /** User Id */
+            user_id: number | null;
+        };
+        /**
+         * TakeoverOut
+         * @description A bot took a person's seat: from action ``seq`` on, for ``reason``.
+         */
+        TakeoverOut: {
+            /** Bot */
+            bot: string | null;
+            /** Reason */
+            reason: string;
+            /** Seat */
+            seat: number;
+            /** Seq */
+            seq: number;
         };
         /**
          * TipsOut
@@ -1645,6 +2265,21 @@ export interface components {
             /** Progress */
             progress?: (string | null)[];
         };
+        /** TutorialHintOut */
+        TutorialHintOut: {
+            /** Game */
+            game: string;
+            hint: components["schemas"]["HintOut"];
+            /** Seat */
+            seat: number;
+            /** Seq */
+            seq: number;
+            /**
+             * Step
+             * @description the question's index in the tutorial's file
+             */
+            step: number;
+        };
         /** TutorialIn */
         TutorialIn: {
             /** Move */
@@ -1658,6 +2293,147 @@ export interface components {
             read: boolean;
         };
         /**
+         * TutorialOut
+         * @description A game with a tutorial: its ``title`` (a catalogue code) and how many questions it
+         *     asks.
+         */
+        TutorialOut: {
+            /** Asks */
+            asks: number;
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+        };
+        /**
+         * TutorialShownOut
+         * @description The step to show: a text to read (``say``) or a question (``ask``: the learner's
+         *     ``view``, its ``legal`` moves and the ``expected`` ones).
+         */
+        TutorialShownOut: {
+            /** Count */
+            count: number;
+            /** Expected */
+            expected?: string[] | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "say" | "ask";
+            /** Legal */
+            legal?: string[] | null;
+            /**
+             * Number
+             * @description where it stands among the texts and questions a learner sees
+             */
+            number: number;
+            /**
+             * Step
+             * @description its index in the tutorial's file
+             */
+            step: number;
+            text: components["schemas"]["TutorialTextOut"];
+            view?: components["schemas"]["ViewOut"] | null;
+        };
+        /**
+         * TutorialStepOut
+         * @description One answer of a tutorial (dragonlair/server/learn.py).
+         */
+        TutorialStepOut: {
+            /** Done */
+            done: boolean;
+            /** Game */
+            game: string;
+            /** @description the tutorial's introduction (its browser wording) */
+            intro: components["schemas"]["TutorialTextOut"];
+            /** Names */
+            names: string[];
+            /** Progress */
+            progress: (string | null)[];
+            /** Seat */
+            seat: number;
+            /** @description null once the tutorial is over */
+            step: components["schemas"]["TutorialShownOut"] | null;
+            /** Title */
+            title: string;
+            verdict: components["schemas"]["TutorialVerdictOut"] | null;
+        };
+        /** TutorialTextOut */
+        TutorialTextOut: {
+            /** Code */
+            code: string;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * TutorialVerdictOut
+         * @description What became of the move tried: ``ok``, ``wrong`` (``code``: why) or ``illegal``
+         *     (``error``: the engine's refusal; ``code``: the step's hint).
+         */
+        TutorialVerdictOut: {
+            /** Code */
+            code: string | null;
+            error: components["schemas"]["ErrorOut"] | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "ok" | "wrong" | "illegal";
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * ViewOut
+         * @description The engine's view for one seat or a spectator (docs/views.md; the play protocol's
+         *     ``View``), its result's scores written as they came.
+         */
+        ViewOut: {
+            /**
+             * Chance
+             * @description a chance outcome is due
+             */
+            chance: boolean;
+            /** Events */
+            events: components["schemas"]["EventModel"][];
+            /** Events Since */
+            events_since: number;
+            /** Events Total */
+            events_total: number;
+            /** Game */
+            game: string;
+            /** Game Version */
+            game_version: number;
+            legal: components["schemas"]["Part"] | null;
+            /** Phase */
+            phase: string;
+            private: components["schemas"]["Part"] | null;
+            public: components["schemas"]["Part"];
+            result: components["schemas"]["TableResultOut"] | null;
+            /**
+             * Schema
+             * @constant
+             */
+            schema: "dragonlair-view";
+            /** Schema Version */
+            schema_version: number;
+            /**
+             * Seat
+             * @description the viewer's seat; null for a spectator
+             */
+            seat: number | null;
+            /**
+             * To Move
+             * @description the seats that may act now
+             */
+            to_move: number[];
+            /** Turn */
+            turn: number;
+        };
+        /**
          * WaitAwayIn
          * @description Wait for the away person, however long.
          */
@@ -1667,6 +2443,13 @@ export interface components {
              * @enum {string}
              */
             kind: "wait";
+        };
+        /** WinChanceOut */
+        WinChanceOut: {
+            /** Index */
+            index: number;
+            /** Value */
+            value: number;
         };
         /**
          * Words
@@ -1706,9 +2489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -1822,9 +2603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -1934,9 +2713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OkOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -2050,9 +2827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -2162,9 +2937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ApiTokenOut"][];
                 };
             };
             /** @description a body that is not JSON */
@@ -2278,9 +3051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NewApiTokenOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -2392,9 +3163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OkOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -2504,9 +3273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -3520,9 +4287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["HealthOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -3747,9 +4512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -3863,9 +4626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AccountOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -3979,9 +4740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OkOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -4317,9 +5076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OkOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -4434,9 +5191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["TableInfoOut"][];
                 };
             };
             /** @description a body that is not JSON */
@@ -4550,9 +5305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NewTableOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -4664,9 +5417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableInfoOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -4780,9 +5531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AnalysisOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -4894,9 +5643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableHintOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5009,9 +5756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableInfoOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5127,9 +5872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableInfoOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5241,9 +5984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableInfoOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5467,9 +6208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RecordOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5581,9 +6320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RematchNote"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5695,9 +6432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RematchNote"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5813,9 +6548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReplayOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -5927,9 +6660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableInfoOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -6046,9 +6777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SetSeatOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -6160,9 +6889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableInfoOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -6272,9 +6999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["TutorialOut"][];
                 };
             };
             /** @description a body that is not JSON */
@@ -6390,9 +7115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TutorialStepOut"];
                 };
             };
             /** @description a body that is not JSON */
@@ -6508,9 +7231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TutorialHintOut"];
                 };
             };
             /** @description a body that is not JSON */

@@ -1,10 +1,8 @@
-// The lobby (REST, docs/protocol.md). Request bodies are typed from the server's OpenAPI
-// document (src/gen/openapi.ts); answers the document leaves open (objects) get the shapes
-// docs/protocol.md describes. Every refusal is an ApiError with the server's code.
+// The lobby (REST, docs/protocol.md). Request bodies and answers are typed from the server's
+// OpenAPI document (src/gen/openapi.ts, `npm run gen`: every route declares its answer's
+// model, dragonlair/server/responses.py); none is written by hand here. Every refusal is an
+// ApiError with the server's code.
 import type { components, paths } from '../gen/openapi';
-import type { RematchNote, View } from '../gen/protocol';
-import type { AnalysisData, HintData } from './coach';
-import type { ReplayStep } from './history';
 
 type Schemas = components['schemas'];
 export type TableIn = Schemas['TableIn'];
@@ -22,45 +20,22 @@ export type OptionSpec = Schemas['OptionSpecOut'];
 /** a game of the registry (GET /api/games): every list of games in the client comes from it */
 export type GameInfo = Schemas['GameOut'];
 
-export interface SeatInfo {
-  seat: number;
-  kind: string;
-  user_id: number | null;
-  bot: string | null;
-  name: string | null;
-  invite?: boolean;
-}
-
-export interface TableInfo {
-  id: string;
-  game: string;
-  status: 'open' | 'running' | 'finished';
-  rated: boolean;
-  options: Record<string, unknown>;
-  created_by: number;
-  seats: SeatInfo[];
-  result: { winners: number[]; placings: number[]; scores: number[]; reason: string; reason_params: Record<string, unknown> } | null;
-  clock: Record<string, unknown> | null;
-  takeover_bot: string | null;
-  seq?: number;
-  spectators?: number;
-}
-
-export interface Me {
-  id: number;
-  username: string;
-  display_name: string;
-  guest: boolean;
-  bot: boolean;
-  /** where the account's profile is: its username, or ``@<id>`` for a guest */
-  profile: string;
-}
-
-export interface Invite {
-  seat: number;
-  token: string;
-  url: string;
-}
+export type SeatInfo = Schemas['TableSeatOut'];
+export type TableInfo = Schemas['TableInfoOut'];
+/** the signed-in account; ``profile``: where its profile is (its username, ``@<id>`` for a guest) */
+export type Me = Schemas['AccountOut'];
+export type Invite = Schemas['InviteOut'];
+export type Ok = Schemas['OkOut'];
+export type RematchNote = Schemas['RematchNote'];
+/** A finished table's replay from one perspective (dragonlair/server/history.py). */
+export type Replay = Schemas['ReplayOut'];
+export type ReplayStep = Schemas['ReplayStepOut'];
+/** One answer of a tutorial (dragonlair/server/learn.py). */
+export type TutorialStep = Schemas['TutorialStepOut'];
+export type Hint = Schemas['HintOut'];
+export type HintOption = Schemas['HintOptionOut'];
+export type Analysis = Schemas['AnalysisOut'];
+export type AnalysedDecision = Schemas['AnalysedDecisionOut'];
 
 export class ApiError extends Error {
   constructor(
@@ -95,9 +70,9 @@ export const api = {
     call<Me>('POST', '/api/auth/guest', { ...(display_name ? { display_name } : {}), ...(lang ? { lang } : {}) }),
   register: (body: Schemas['RegisterIn']) => call<Me>('POST', '/api/auth/register', body),
   login: (body: Schemas['LoginIn']) => call<Me>('POST', '/api/auth/login', body),
-  logout: () => call<{ ok: boolean }>('POST', '/api/auth/logout'),
+  logout: () => call<Ok>('POST', '/api/auth/logout'),
   rename: (display_name: string) => call<Me>('PATCH', '/api/me', { display_name }),
-  password: (current: string, next: string) => call<{ ok: boolean }>('POST', '/api/me/password', { current, new: next }),
+  password: (current: string, next: string) => call<Ok>('POST', '/api/me/password', { current, new: next }),
   games: () => call<GameInfo[]>('GET', '/api/games'),
   /** the registry's games, asked once per page load (they change only with the server) */
   gameList: () => (gameList ??= call<GameInfo[]>('GET', '/api/games').catch((e: unknown) => { gameList = null; throw e; })),
@@ -109,14 +84,14 @@ export const api = {
     return call<TableInfo[]>('GET', `/api/tables?${q.toString()}`);
   },
   table: (id: string) => call<TableInfo>('GET', `/api/tables/${encodeURIComponent(id)}`),
-  create: (body: TableIn) => call<TableInfo & { invites?: Invite[] }>('POST', '/api/tables', body),
+  create: (body: TableIn) => call<Schemas['NewTableOut']>('POST', '/api/tables', body),
   join: (id: string, body: Schemas['JoinIn'] = {}) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/join`, body),
   leave: (id: string) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/leave`),
   start: (id: string) => call<TableInfo>('POST', `/api/tables/${encodeURIComponent(id)}/start`),
   rematch: (id: string) => call<RematchNote>('POST', `/api/tables/${encodeURIComponent(id)}/rematch`),
   declineRematch: (id: string) => call<RematchNote>('POST', `/api/tables/${encodeURIComponent(id)}/rematch/decline`),
   setSeat: (id: string, seat: number, body: SeatSet) =>
-    call<TableInfo & { invite?: Invite }>('PUT', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body),
+    call<Schemas['SetSeatOut']>('PUT', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body),
   profile: (username: string) => call<Profile>('GET', `/api/users/${encodeURIComponent(username)}`),
   tableRatings: (id: string) => call<TableRatings>('GET', `/api/tables/${encodeURIComponent(id)}/ratings`),
   leaderboard: (game: string) => call<Leaderboard>('GET', `/api/leaderboard/${encodeURIComponent(game)}`),
@@ -130,12 +105,12 @@ export const api = {
     if (at !== null) q.set('at', String(at));
     return call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?${q.toString()}`);
   },
-  hint: (id: string) => call<{ seq: number; seat: number; hint: HintData }>('POST', `/api/tables/${encodeURIComponent(id)}/hint`),
-  analysis: (id: string, seat: number) => call<AnalysisData>('GET', `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}`),
+  hint: (id: string) => call<Schemas['TableHintOut']>('POST', `/api/tables/${encodeURIComponent(id)}/hint`),
+  analysis: (id: string, seat: number) => call<Analysis>('GET', `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}`),
   tutorial: (game: string, body: { progress?: (string | null)[]; move?: string; read?: boolean }) =>
     call<TutorialStep>('POST', `/api/tutorials/${encodeURIComponent(game)}`, body),
   tutorialHint: (game: string, progress: (string | null)[]) =>
-    call<{ seq: number; seat: number; step: number; hint: HintData }>('POST', `/api/tutorials/${encodeURIComponent(game)}/hint`, { progress }),
+    call<Schemas['TutorialHintOut']>('POST', `/api/tutorials/${encodeURIComponent(game)}/hint`, { progress }),
   rules: (game: string, lang: string) =>
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
   tips: (game: string, lang: string) =>
@@ -143,20 +118,8 @@ export const api = {
   // Web Push (lib/push.ts)
   pushKey: () => call<Schemas['KeyOut']>('GET', '/api/push/key'),
   pushSubscribe: (body: Schemas['SubscriptionIn']) => call<Schemas['SubscriptionOut']>('POST', '/api/push/subscriptions', body),
-  pushUnsubscribe: (id: number) => call<{ ok: boolean }>('DELETE', `/api/push/subscriptions/${id}`),
+  pushUnsubscribe: (id: number) => call<Ok>('DELETE', `/api/push/subscriptions/${id}`),
 };
-
-/** A finished table's replay from one perspective (dragonlair/server/history.py). */
-export interface Replay {
-  table: TableInfo;
-  /** the seat whose view this is (null: a spectator's) */
-  perspective: number | null;
-  /** the seat the caller held at the table, if any */
-  seat: number | null;
-  steps: ReplayStep[];
-  at: number;
-  view: View;
-}
 
 let meCache: Promise<Me> | null = null;
 let meListener: ((me: Me | null) => void) | null = null;
@@ -187,27 +150,4 @@ export function ensureMe(): Promise<Me> {
       return me;
     });
   return meCache;
-}
-
-/** One answer of a tutorial (dragonlair/server/learn.py). */
-export interface TutorialStep {
-  game: string;
-  title: string;
-  seat: number;
-  names: string[];
-  /** the tutorial's introduction (its browser wording) */
-  intro?: { code: string; params: Record<string, unknown> };
-  progress: (string | null)[];
-  verdict: { kind: 'ok' | 'wrong' | 'illegal'; code: string | null; params: Record<string, unknown>; error: unknown } | null;
-  step: {
-    kind: 'say' | 'ask';
-    step: number;
-    number: number;
-    count: number;
-    text: { code: string; params: Record<string, unknown> };
-    view?: unknown;
-    legal?: string[];
-    expected?: string[];
-  } | null;
-  done: boolean;
 }

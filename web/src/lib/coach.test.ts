@@ -35,6 +35,7 @@ describe('analysis on screen', () => {
   it('lists the named mistakes in order, without free moves', () => {
     const d = (index: number, loss: number | null) => ({ index, turn: 1, played: 'x', best: 'y', loss, unit: 'soldiers', exact: true, win_chance: null, options: [] });
     const data: AnalysisData = {
+      table: 't1', format: 'dragonlair-analysis', format_version: 1, seconds: 0.5,
       game: 'farkle', seat: 0, complete: true, decisions_total: 3, loss_totals: {}, win_chance: [],
       mistakes: [7, 3, 5], decisions: [d(3, 50), d(5, 0), d(7, 120)],
     };

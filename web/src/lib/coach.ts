@@ -1,40 +1,12 @@
 // Hints and post-game analysis on the client (issue 16): the server computes them
 // (dragonlair/server/coach.py, from a seat's view only); this formats what it sends, and
 // puts each option in words as the game's own screen does.
+import type { AnalysedDecision, Analysis, Hint, HintOption } from './api';
 
-export interface HintOption {
-  action: string;
-  value: number | null;
-  best: boolean;
-  loss: number | null;
-  visits?: number;
-}
-
-export interface HintData {
-  unit: string;
-  exact: boolean;
-  win_chance: number | null;
-  options: HintOption[];
-}
-
-export interface AnalysedDecision extends HintData {
-  index: number;
-  turn: number;
-  played: string;
-  best: string;
-  loss: number | null;
-}
-
-export interface AnalysisData {
-  game: string;
-  seat: number;
-  complete: boolean;
-  decisions_total: number;
-  loss_totals: Record<string, number>;
-  mistakes: number[];
-  win_chance: { index: number; value: number }[];
-  decisions: AnalysedDecision[];
-}
+// the shapes the server sends (generated from its OpenAPI document: src/gen/openapi.ts)
+export type { AnalysedDecision, HintOption };
+export type HintData = Hint;
+export type AnalysisData = Analysis;
 
 /** A value in its unit: soldiers with no decimals below 100 and none above, a win chance in
  * percent; ``—`` where the bot gave the option no value. */

@@ -6,13 +6,10 @@ import type { EventModel } from '../gen/protocol';
 import type { View } from '../gen/protocol';
 import type { TableState } from './protocol';
 import { initialState } from './protocol';
+import type { ReplayStep } from './api';
 
-export interface ReplayStep {
-  seq: number;
-  seat: number;
-  events: EventModel[];
-  action?: string;
-}
+/** one logged action of a replay, as the server sends it (src/gen/openapi.ts) */
+export type { ReplayStep };
 
 /** The step a key takes the replay to (``null``: the key is not the replay's). */
 export function stepForKey(key: string, at: number, total: number): number | null {

@@ -146,6 +146,9 @@ class GamePlugin:
     #: (the browser's ``/characters``, ``/api/games/<id>/characters``), or None when the game
     #: has no such option; the lobby serves it as ``characters_option`` (``GET /api/games``)
     characters_option: str | None = None
+    #: the game's part of the cross-game conformance tests (``tests/test_contract.py``): a
+    #: ``module:attribute`` path to a :class:`dragonlair.core.conformance.Conformance`
+    conformance: str | None = None
 
 
 def bot_names(plugin: GamePlugin, common: Sequence[str]) -> list[str]:

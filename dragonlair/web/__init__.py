@@ -164,8 +164,26 @@ def mount_client(app: Any, dist: Path | None = None) -> None:
     # mounted only when built: a missing folder would be a 500 on each request
     if (folder / "assets").is_dir():
         app.mount("/assets", Assets(folder / "assets", IMMUTABLE), name="client-assets")
-    if (folder / "i18n").is_dir():
+    if (folder / "i18n").is_dir() and not catalogues_lack_a_game(folder / "i18n"):
         app.mount("/i18n", Assets(folder / "i18n", "no-cache"), name="client-i18n")
+    elif (folder / "i18n").is_dir():
+        # a game installed after the client was built (its own package, docs/new-game.md):
+        # the catalogues are exported from the .po files of every installed game now, once
+        # per process, and compressed on the fly like the API's JSON
+        def catalogue_file(request: Request) -> Response:
+            from dragonlair.core.i18n import languages
+
+            name = request.path_params["name"]
+            if name == "index":
+                return Response(json.dumps(list(languages())), media_type="application/json",
+                                headers={"Cache-Control": "no-cache"})
+            if name not in languages():
+                return Response(status_code=404)
+            return Response(runtime_catalogue(name), media_type="application/json",
+                            headers={"Cache-Control": "no-cache"})
+
+        app.add_route("/i18n/{name}.json", catalogue_file, methods=["GET"],
+                      include_in_schema=False)
 
     def index(request: Request) -> Response:
         page = folder / "index.html"
@@ -223,6 +241,34 @@ def mount_client(app: Any, dist: Path | None = None) -> None:
         return await handler(request, exc)
 
     app.add_exception_handler(404, not_found)
+
+
+def catalogues_lack_a_game(folder: Path) -> bool:
+    """Whether the built catalogues (``folder/en.json``) miss an installed game's messages:
+    a game installed as its own package after the client was built."""
+    from dragonlair.games import game_ids
+
+    try:
+        messages = json.loads((folder / "en.json").read_text("utf-8"))["messages"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return True
+    namespaces = {code.partition(".")[0] for code in messages}
+    return any(game not in namespaces for game in game_ids())
+
+
+def runtime_catalogue(lang: str) -> str:
+    """One language's catalogue as the build writes it, from every installed game's .po files
+    (cached per language)."""
+    cached = _RUNTIME.get(lang)
+    if cached is None:
+        from dragonlair.core.i18n import export_json
+
+        cached = _RUNTIME[lang] = json.dumps(export_json(lang), ensure_ascii=False,
+                                             sort_keys=True, separators=(",", ":"))
+    return cached
+
+
+_RUNTIME: dict[str, str] = {}
 
 
 def write_catalogues(folder: Path) -> list[Path]:

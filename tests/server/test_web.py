@@ -4,12 +4,14 @@ build the client when it is not built (the server still starts)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from dragonlair.games import BUILTIN, game_ids
 from dragonlair.web import CLIENT_ROUTES, IMMUTABLE, mount_client, openapi_text, write_catalogues
 
 
@@ -87,7 +89,41 @@ def test_every_bot_of_every_game_has_a_name_and_a_description_in_each_language()
 
     for game in game_ids():
         for bot in bot_names(game):
-            for key in (f"web.bot.{bot}", f"web.bot.{bot}.help"):
+            # a game installed as its own package names its bots itself: <game>.ui.bot.<id>
+            keys = (f"web.bot.{bot}", f"web.bot.{bot}.help") if game in BUILTIN or \
+                term(f"web.bot.{bot}", "en", fallback="") else (f"{game}.ui.bot.{bot}",)
+            for key in keys:
                 en, de = term(key, "en", fallback=""), term(key, "de", fallback="")
                 assert en and de, f"{key} is missing"
                 assert en != de, f"{key} is not German"
+
+
+def test_a_game_installed_after_the_build_gets_its_messages_served(tmp_path: Path) -> None:
+    """Built catalogues that lack a game (one installed as its own package after the client
+    was built) are replaced by catalogues exported from every installed game's .po files;
+    complete ones are served as built."""
+    from dragonlair.core.i18n import languages
+
+    dist = tmp_path / "dist"
+    (dist / "i18n").mkdir(parents=True)
+    (dist / "index.html").write_text("<p>client</p>")
+    lacking = {"lang": "en", "plural": "(n != 1)", "messages": {"web.home.title": "Play"}}
+    (dist / "i18n" / "en.json").write_text(json.dumps(lacking))
+    web = client_for(dist)
+    served = web.get("/i18n/de.json")
+    assert served.status_code == 200
+    messages = served.json()["messages"]
+    assert {code.partition(".")[0] for code in messages} >= {*game_ids(), "web", "core"}
+    assert messages["master.place.cell_taken"] != "" and served.json()["lang"] == "de"
+    assert web.get("/i18n/index.json").json() == list(languages())
+    assert web.get("/i18n/xx.json").status_code == 404
+    complete = built_catalogues(tmp_path / "complete")
+    assert client_for(complete).get("/i18n/en.json").content == (
+        complete / "i18n" / "en.json").read_bytes()
+
+
+def built_catalogues(dist: Path) -> Path:
+    (dist / "i18n").mkdir(parents=True)
+    (dist / "index.html").write_text("<p>client</p>")
+    write_catalogues(dist / "i18n")
+    return dist

@@ -101,4 +101,5 @@ PLUGIN = GamePlugin(
     bench_options={"players": 2},
     rules=rules_in("dragonlair.games.farkle"),
     analysis=analysis,
+    conformance="dragonlair.games.farkle.conformance:CONFORMANCE",
 )

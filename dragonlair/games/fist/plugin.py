@@ -120,4 +120,5 @@ PLUGIN = GamePlugin(
     bench_options={"players": 4},
     rules=rules_in("dragonlair.games.fist"),
     analysis=analysis,
+    conformance="dragonlair.games.fist.conformance:CONFORMANCE",
 )

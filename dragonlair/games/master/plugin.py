@@ -103,4 +103,5 @@ PLUGIN = GamePlugin(
     bench_options={},
     rules=rules_in("dragonlair.games.master"),
     analysis=analysis,
+    conformance="dragonlair.games.master.conformance:CONFORMANCE",
 )

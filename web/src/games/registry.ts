@@ -1,5 +1,7 @@
-// One screen per game, loaded on demand (each is its own chunk): web/src/games/<game>/.
-// A game without its own screen yet gets the generic one (legal actions as buttons).
+// The game screens, discovered as the server discovers its plugins: every folder
+// web/src/games/<game>/ with a `<Name>Screen.svelte` is the screen of the game <game>, loaded
+// on demand (each is its own chunk). A game without one (a game installed as its own package,
+// docs/new-game.md) is drawn by the generic screen from its views.
 import type { Component } from 'svelte';
 import type { TableState } from '../lib/protocol';
 
@@ -13,11 +15,16 @@ export interface GameScreenProps {
 
 type Loader = () => Promise<{ default: Component<GameScreenProps> }>;
 
-const screens: Record<string, Loader> = {
-  master: () => import('./master/MasterScreen.svelte'),
-  fist: () => import('./fist/FistScreen.svelte'),
-  farkle: () => import('./farkle/FarkleScreen.svelte'),
-};
+const found = import.meta.glob<{ default: Component<GameScreenProps> }>('./*/*Screen.svelte');
+
+/** The games with a screen of their own, by id: the folder of their screen. */
+export const screens: Record<string, Loader> = Object.fromEntries(
+  Object.entries(found).map(([path, load]) => [path.split('/')[1] ?? path, load]),
+);
+
+export function hasOwnScreen(game: string): boolean {
+  return Object.hasOwn(screens, game);
+}
 
 export function screenFor(game: string): Loader {
   return screens[game] ?? (() => import('../lib/GenericScreen.svelte'));

@@ -8,9 +8,10 @@ export interface NamedSeat {
   name: string | null;
 }
 
-/** A bot's name in the reader's language (its id where the catalogues have none). */
-export function botLabel(id: string): string {
-  return tt(`web.bot.${id}`, id);
+/** A bot's name in the reader's language: the client's catalogue (web.bot.<id>), else the
+ * game's own (<game>.ui.bot.<id>, for a game installed as its own package), else its id. */
+export function botLabel(id: string, game?: string): string {
+  return tt(`web.bot.${id}`, game ? tt(`${game}.ui.bot.${id}`, id) : id);
 }
 
 /** What a bot does, in a few words (empty where the catalogues say nothing). */
@@ -39,4 +40,16 @@ export function nameOf(names: readonly string[], seat: number): string {
  * a guest, whose username is an internal handle nobody is shown). */
 export function profilePath(profile: string): string {
   return `/users/${encodeURIComponent(profile).replace(/^%40/, '@')}`;
+}
+
+/** A game's name in the reader's language: the client's catalogue (web.game.<id>), else the
+ * game's own (<id>.game.name: a game installed as its own package names itself), else its id. */
+export function gameName(id: string): string {
+  return tt(`web.game.${id}`, tt(`${id}.game.name`, id));
+}
+
+/** A table option's label: the client's catalogue (web.option.<game>.<name>), else the game's
+ * own (<game>.ui.option.<name>), else the option's name. */
+export function optionLabel(game: string, name: string): string {
+  return tt(`web.option.${game}.${name}`, tt(`${game}.ui.option.${name}`, name));
 }

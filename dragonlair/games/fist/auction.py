@@ -73,41 +73,46 @@ def pending_count(st: FistState) -> int:
 
 
 # ---------------------------------------------------------------------------- refusals
-def refuse_bid(st: FistState, seat: int, action: FistAction) -> None:
-    """Raise why ``action`` is no sealed bid ``seat`` may hand in now (F5.1, F6); return
-    if it is one."""
+def bid_refusal(st: FistState, seat: int, action: FistAction) -> IllegalActionError | None:
+    """Why ``action`` is no sealed bid ``seat`` may hand in now (F5.1, F6), or None if it is
+    one: the one check of a sealed bid (the engine's ``apply`` calls it on every bid)."""
     p = st.players[seat]
-    if not isinstance(action, FistAction) or action.kind != Kind.BID:
-        raise IllegalActionError("fist.bid.not_a_bid", rule="F5.1", seat=seat,
-                                 action=str(action))
+    if not isinstance(action, FistAction) or action.kind is not Kind.BID:
+        return IllegalActionError("fist.bid.not_a_bid", rule="F5.1", seat=seat,
+                                  action=str(action))
+    if action.fairy <= p.fairy and action.common <= p.common and (
+            p.black or not action.black) and (p.amulet or not action.amulet) \
+            and st.bids[seat] is None:
+        return None
     if st.bids[seat] is not None:
-        raise IllegalActionError("fist.bid.already_bid", rule="F5.1", seat=seat)
+        return IllegalActionError("fist.bid.already_bid", rule="F5.1", seat=seat)
     if action.fairy > p.fairy:
-        raise IllegalActionError("fist.bid.exceeds_unspent", rule="F5.1", seat=seat,
-                                 coin="fairy", bid=action.fairy, have=p.fairy)
+        return IllegalActionError("fist.bid.exceeds_unspent", rule="F5.1", seat=seat,
+                                  coin="fairy", bid=action.fairy, have=p.fairy)
     if action.common > p.common:
-        raise IllegalActionError("fist.bid.exceeds_unspent", rule="F5.1", seat=seat,
-                                 coin="common", bid=action.common, have=p.common)
+        return IllegalActionError("fist.bid.exceeds_unspent", rule="F5.1", seat=seat,
+                                  coin="common", bid=action.common, have=p.common)
     if action.black and not p.black:
-        raise IllegalActionError("fist.bid.no_black", rule="F6", seat=seat)
-    if action.amulet and not p.amulet:
-        raise IllegalActionError("fist.bid.no_amulet", rule="F5.1", seat=seat)
+        return IllegalActionError("fist.bid.no_black", rule="F6", seat=seat)
+    return IllegalActionError("fist.bid.no_amulet", rule="F5.1", seat=seat)
 
 
-def refuse_silver(st: FistState, seat: int, action: FistAction) -> None:
-    """Raise why ``action`` is no tie-break bid ``seat`` may hand in now (F5.7); return if
-    it is one."""
+def silver_refusal(st: FistState, seat: int, action: FistAction) -> IllegalActionError | None:
+    """Why ``action`` is no tie-break bid ``seat`` may hand in now (F5.7), or None if it is
+    one: the one check of a Silver bid."""
     p = st.players[seat]
-    if not isinstance(action, FistAction) or action.kind != Kind.SILVER:
-        raise IllegalActionError("fist.tiebreak.not_silver", rule="F5.7", seat=seat,
-                                 action=str(action))
+    if not isinstance(action, FistAction) or action.kind is not Kind.SILVER:
+        return IllegalActionError("fist.tiebreak.not_silver", rule="F5.7", seat=seat,
+                                  action=str(action))
+    if action.silver <= p.silver and (p.amulet or not action.amulet) \
+            and st.bids[seat] is None:
+        return None
     if st.bids[seat] is not None:
-        raise IllegalActionError("fist.tiebreak.already_bid", rule="F5.7", seat=seat)
+        return IllegalActionError("fist.tiebreak.already_bid", rule="F5.7", seat=seat)
     if action.silver > p.silver:
-        raise IllegalActionError("fist.bid.exceeds_unspent", rule="F5.7", seat=seat,
-                                 coin="silver", bid=action.silver, have=p.silver)
-    if action.amulet and not p.amulet:
-        raise IllegalActionError("fist.bid.no_amulet", rule="F5.7", seat=seat)
+        return IllegalActionError("fist.bid.exceeds_unspent", rule="F5.7", seat=seat,
+                                  coin="silver", bid=action.silver, have=p.silver)
+    return IllegalActionError("fist.bid.no_amulet", rule="F5.7", seat=seat)
 
 
 # ---------------------------------------------------------------------------- bids

@@ -11,7 +11,8 @@ same valuation.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from dragonlair.core.game import JSON, Action
 from dragonlair.games.fist import powers as pw
@@ -52,54 +53,7 @@ class _Position:
         return self.points_value(score, pay.points) - STONE * pay.count * 0.5
 
     def step_value(self, step: pw.Step, stones: list[int], score: int, depth: int = 0) -> float:
-        bank = self.view["bank"]
-        if isinstance(step, pw.Gain):
-            stone_gain = sum(min(n, b) for n, b in zip(step.stones, self.bank_stones,
-                                                       strict=True))
-            coins: float = (1.6 * min(step.fairy, bank["fairy"])
-                            + min(step.common, bank["common"])
-                            + 0.5 * min(step.silver, bank["silver"])
-                            + 2.5 * min(step.amulet, bank["amulet"]))
-            return coins + 1.0 * step.black + STONE * stone_gain
-        if isinstance(step, pw.Choice):
-            return max(self.pay_value(stones, score, step.pay),
-                       self.step_value(step.alternative, stones, score))
-        if isinstance(step, pw.PayStones):
-            return self.pay_value(stones, score, step)
-        if isinstance(step, pw.GainStoneChoice):
-            return STONE * 1.2 * step.count if any(self.bank_stones) else 0.0
-        if isinstance(step, pw.StealSecond):
-            return STONE * 1.3
-        if isinstance(step, pw.TakeAllFrom):
-            return 3.0
-        if isinstance(step, pw.KeepDoppelganger):
-            return 0.0 if self.view["doppelganger_holder"] is not None else 3.0
-        if isinstance(step, pw.CopyAuctioned):
-            if depth:
-                return 0.0
-            seen = [c for c in self.view["auctioned"] if c != "ghost"]
-            return max((self.card_value(c, stones, score, depth + 1) for c in seen), default=0)
-        if isinstance(step, pw.PlayUnauctioned):
-            if depth or not self.view["pile"]:
-                return 0.0
-            vals = [self.card_value(c, stones, score, depth + 1) for c in self.view["pile"]
-                    if c != self.view["card"]]
-            if not vals:
-                return 0.0
-            return max(vals) if step.choose else sum(vals) / len(vals)
-        if isinstance(step, pw.BuyStones):
-            return 1.5 if self.me["silver"] >= 3 or self.me["common"] else 0.3
-        if isinstance(step, pw.Necromancer):
-            return self.points_value(score, step.points) * 0.8
-        if isinstance(step, pw.PayAllStones):
-            return self.points_value(score, step.points) - STONE * 0.8 * sum(stones)
-        if isinstance(step, pw.PushYourLuck):
-            return 2.0 if sum(self.bank_stones) > 3 else 0.5
-        if isinstance(step, pw.LoseColour):
-            return 1.5
-        if isinstance(step, pw.BagDraw):
-            return STONE * min(step.draws, sum(self.bank_stones))
-        return 1.0
+        return VALUE.of(step)(self, step, stones, score, depth)
 
     def card_value(self, card_id: str, stones: list[int], score: int, depth: int = 0) -> float:
         card = CARDS.get(card_id)
@@ -114,6 +68,124 @@ class _Position:
             if s["seat"] != self.seat:
                 best = max(best, self.card_value(card_id, _stones(s), s["score"]))
         return best
+
+
+#: what each primitive is worth to the greedy bot: ``(position, step, stones, score, depth)``
+VALUE: pw.Table[Callable[[_Position, Any, list[int], int, int], float]] = pw.Table("bots.VALUE")
+
+
+@VALUE.on(pw.Gain)
+def _gain(pos: _Position, step: pw.Gain, stones: list[int], score: int, depth: int) -> float:
+    bank = pos.view["bank"]
+    stone_gain = sum(min(n, b) for n, b in zip(step.stones, pos.bank_stones, strict=True))
+    coins: float = (1.6 * min(step.fairy, bank["fairy"])
+                    + min(step.common, bank["common"])
+                    + 0.5 * min(step.silver, bank["silver"])
+                    + 2.5 * min(step.amulet, bank["amulet"]))
+    return coins + 1.0 * step.black + STONE * stone_gain
+
+
+@VALUE.on(pw.Choice)
+def _either(pos: _Position, step: pw.Choice, stones: list[int], score: int, depth: int
+            ) -> float:
+    return max(pos.pay_value(stones, score, step.pay),
+               pos.step_value(step.alternative, stones, score))
+
+
+@VALUE.on(pw.PayStones)
+def _pay_stones(pos: _Position, step: pw.PayStones, stones: list[int], score: int, depth: int
+                ) -> float:
+    return pos.pay_value(stones, score, step)
+
+
+@VALUE.on(pw.GainStoneChoice)
+def _gain_stone_choice(pos: _Position, step: pw.GainStoneChoice, stones: list[int],
+                       score: int, depth: int) -> float:
+    return STONE * 1.2 * step.count if any(pos.bank_stones) else 0.0
+
+
+@VALUE.on(pw.StealSecond)
+def _steal_from_second(pos: _Position, step: pw.StealSecond, stones: list[int], score: int,
+                       depth: int) -> float:
+    return STONE * 1.3
+
+
+@VALUE.on(pw.TakeAllFrom)
+def _take_all_from(pos: _Position, step: pw.TakeAllFrom, stones: list[int], score: int,
+                   depth: int) -> float:
+    return 3.0
+
+
+@VALUE.on(pw.KeepDoppelganger)
+def _keep_doppelganger(pos: _Position, step: pw.KeepDoppelganger, stones: list[int],
+                       score: int, depth: int) -> float:
+    return 0.0 if pos.view["doppelganger_holder"] is not None else 3.0
+
+
+@VALUE.on(pw.CopyAuctioned)
+def _copy_auctioned(pos: _Position, step: pw.CopyAuctioned, stones: list[int], score: int,
+                    depth: int) -> float:
+    if depth:
+        return 0.0
+    seen = [c for c in pos.view["auctioned"] if c != "ghost"]
+    return max((pos.card_value(c, stones, score, depth + 1) for c in seen), default=0)
+
+
+@VALUE.on(pw.PlayUnauctioned)
+def _play_unauctioned(pos: _Position, step: pw.PlayUnauctioned, stones: list[int],
+                      score: int, depth: int) -> float:
+    if depth or not pos.view["pile"]:
+        return 0.0
+    vals = [pos.card_value(c, stones, score, depth + 1) for c in pos.view["pile"]
+            if c != pos.view["card"]]
+    if not vals:
+        return 0.0
+    return max(vals) if step.choose else sum(vals) / len(vals)
+
+
+@VALUE.on(pw.BuyStones)
+def _buy_stones(pos: _Position, step: pw.BuyStones, stones: list[int], score: int,
+                depth: int) -> float:
+    return 1.5 if pos.me["silver"] >= 3 or pos.me["common"] else 0.3
+
+
+@VALUE.on(pw.Necromancer)
+def _necromancer(pos: _Position, step: pw.Necromancer, stones: list[int], score: int,
+                 depth: int) -> float:
+    return pos.points_value(score, step.points) * 0.8
+
+
+@VALUE.on(pw.PayAllStones)
+def _pay_all_stones(pos: _Position, step: pw.PayAllStones, stones: list[int], score: int,
+                    depth: int) -> float:
+    return pos.points_value(score, step.points) - STONE * 0.8 * sum(stones)
+
+
+@VALUE.on(pw.PushYourLuck)
+def _push_your_luck(pos: _Position, step: pw.PushYourLuck, stones: list[int], score: int,
+                    depth: int) -> float:
+    return 2.0 if sum(pos.bank_stones) > 3 else 0.5
+
+
+@VALUE.on(pw.LoseColour)
+def _lose_colour(pos: _Position, step: pw.LoseColour, stones: list[int], score: int,
+                 depth: int) -> float:
+    return 1.5
+
+
+@VALUE.on(pw.BagDraw)
+def _bag_draw(pos: _Position, step: pw.BagDraw, stones: list[int], score: int, depth: int
+              ) -> float:
+    return STONE * min(step.draws, sum(pos.bank_stones))
+
+
+@VALUE.on(pw.DiscardDoppelganger)
+def _discard_doppelganger(pos: _Position, step: pw.DiscardDoppelganger, stones: list[int],
+                          score: int, depth: int) -> float:
+    return 1.0  # engine-internal: never on a card
+
+
+VALUE.check()
 
 
 class GreedyFistBot:

@@ -11,7 +11,7 @@ checked first, with the same ``fist.custom.*`` codes as a character file
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dragonlair.core.i18n import render
@@ -70,42 +70,99 @@ def _points(points: int, lang: str) -> str:
 
 
 def _step(step: pw.Step, lang: str) -> str:
-    if isinstance(step, pw.Gain):
-        return _r("gain", lang, things=_things(step, lang))
-    if isinstance(step, pw.GainStoneChoice):
-        return _r("gain_stone_choice", lang, n=step.count)
-    if isinstance(step, pw.PayStones):
-        return _r("pay_stones", lang, stones=_stones(step, lang), points=_points(step.points, lang))
-    if isinstance(step, pw.Choice):
-        return _r("either", lang, stones=_stones(step.pay, lang),
-                  points=_points(step.pay.points, lang), things=_things(step.alternative, lang))
-    if isinstance(step, pw.StealSecond):
-        return _r("steal_from_second", lang)
-    if isinstance(step, pw.TakeAllFrom):
-        kinds = [_r(f"kind.{k}", lang) for k, on in (("common", step.common),
-                                                     ("silver", step.silver)) if on]
-        return _r("take_all_from", lang, kinds=_join(kinds, lang))
-    if isinstance(step, pw.CopyAuctioned):
-        return _r("copy_auctioned", lang)
-    if isinstance(step, pw.PlayUnauctioned):
-        return _r("play_unauctioned_choose" if step.choose else "play_unauctioned_random", lang)
-    if isinstance(step, pw.BuyStones):
-        prices = [_r(f"price.{coin}", lang, n=n) for coin, n in (
-            ("common", step.common), ("fairy", step.fairy), ("silver", step.silver)) if n]
-        if not prices:
-            return _r("buy_stones_none", lang)
-        return _r("buy_stones", lang, prices=_join(prices, lang, "or"))
-    if isinstance(step, pw.Necromancer):
-        return _r("necromancer", lang, points=_points(step.points, lang))
-    if isinstance(step, pw.PayAllStones):
-        return _r("pay_all_stones", lang, points=_points(step.points, lang))
-    if isinstance(step, pw.PushYourLuck):
-        return _r("push_your_luck", lang)
-    if isinstance(step, pw.LoseColour):
-        return _r("lose_colour", lang)
-    if isinstance(step, pw.BagDraw):
-        return _r("bag_draw", lang, stones=_r("stones", lang, n=step.per_colour),
-                  drawn=_r("stones", lang, n=step.draws))
-    if isinstance(step, pw.KeepDoppelganger):
-        return _r("keep_doppelganger", lang)
+    return TEXT.of(step)(step, lang)
+
+
+#: each primitive's sentence: ``(step, lang) -> text``
+TEXT: pw.Table[Callable[[Any, str], str]] = pw.Table("describe.TEXT")
+
+
+@TEXT.on(pw.Gain)
+def _gain(step: pw.Gain, lang: str) -> str:
+    return _r("gain", lang, things=_things(step, lang))
+
+
+@TEXT.on(pw.GainStoneChoice)
+def _gain_stone_choice(step: pw.GainStoneChoice, lang: str) -> str:
+    return _r("gain_stone_choice", lang, n=step.count)
+
+
+@TEXT.on(pw.PayStones)
+def _pay_stones(step: pw.PayStones, lang: str) -> str:
+    return _r("pay_stones", lang, stones=_stones(step, lang), points=_points(step.points, lang))
+
+
+@TEXT.on(pw.Choice)
+def _either(step: pw.Choice, lang: str) -> str:
+    return _r("either", lang, stones=_stones(step.pay, lang),
+              points=_points(step.pay.points, lang), things=_things(step.alternative, lang))
+
+
+@TEXT.on(pw.StealSecond)
+def _steal_from_second(step: pw.StealSecond, lang: str) -> str:
+    return _r("steal_from_second", lang)
+
+
+@TEXT.on(pw.TakeAllFrom)
+def _take_all_from(step: pw.TakeAllFrom, lang: str) -> str:
+    kinds = [_r(f"kind.{k}", lang) for k, on in (("common", step.common),
+                                                 ("silver", step.silver)) if on]
+    return _r("take_all_from", lang, kinds=_join(kinds, lang))
+
+
+@TEXT.on(pw.CopyAuctioned)
+def _copy_auctioned(step: pw.CopyAuctioned, lang: str) -> str:
+    return _r("copy_auctioned", lang)
+
+
+@TEXT.on(pw.PlayUnauctioned)
+def _play_unauctioned(step: pw.PlayUnauctioned, lang: str) -> str:
+    return _r("play_unauctioned_choose" if step.choose else "play_unauctioned_random", lang)
+
+
+@TEXT.on(pw.BuyStones)
+def _buy_stones(step: pw.BuyStones, lang: str) -> str:
+    prices = [_r(f"price.{coin}", lang, n=n) for coin, n in (
+        ("common", step.common), ("fairy", step.fairy), ("silver", step.silver)) if n]
+    if not prices:
+        return _r("buy_stones_none", lang)
+    return _r("buy_stones", lang, prices=_join(prices, lang, "or"))
+
+
+@TEXT.on(pw.Necromancer)
+def _necromancer(step: pw.Necromancer, lang: str) -> str:
+    return _r("necromancer", lang, points=_points(step.points, lang))
+
+
+@TEXT.on(pw.PayAllStones)
+def _pay_all_stones(step: pw.PayAllStones, lang: str) -> str:
+    return _r("pay_all_stones", lang, points=_points(step.points, lang))
+
+
+@TEXT.on(pw.PushYourLuck)
+def _push_your_luck(step: pw.PushYourLuck, lang: str) -> str:
+    return _r("push_your_luck", lang)
+
+
+@TEXT.on(pw.LoseColour)
+def _lose_colour(step: pw.LoseColour, lang: str) -> str:
+    return _r("lose_colour", lang)
+
+
+@TEXT.on(pw.BagDraw)
+def _bag_draw(step: pw.BagDraw, lang: str) -> str:
+    return _r("bag_draw", lang, stones=_r("stones", lang, n=step.per_colour),
+              drawn=_r("stones", lang, n=step.draws))
+
+
+@TEXT.on(pw.KeepDoppelganger)
+def _keep_doppelganger(step: pw.KeepDoppelganger, lang: str) -> str:
+    return _r("keep_doppelganger", lang)
+
+
+@TEXT.on(pw.DiscardDoppelganger)
+def _discard_doppelganger(step: pw.DiscardDoppelganger, lang: str) -> str:
     return _r("discard_doppelganger", lang)
+
+
+TEXT.check()

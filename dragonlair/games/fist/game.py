@@ -80,10 +80,9 @@ class FistGame(Game):
         self.card_ids = tuple(c.id for c in self.cards)
         #: shared by every game with these cards (built once per process: issue 23)
         self.space: ActionSpace = action_space(self.card_ids)
-        self.plays_unauctioned = tuple(
-            any(isinstance(s, pw.PlayUnauctioned) for s in c.power) for c in self.cards)
-        self.is_necromancer = tuple(
-            any(isinstance(s, pw.Necromancer) for s in c.power) for c in self.cards)
+        used = [{type(s) for s in c.power} for c in self.cards]  # each card's primitives
+        self.plays_unauctioned = tuple(pw.PlayUnauctioned in u for u in used)
+        self.is_necromancer = tuple(pw.Necromancer in u for u in used)
         dop = [k for k, c in enumerate(self.cards) if c.id == "doppelganger"]
         self.doppelganger: int | None = dop[0] if dop else None
         #: a turn's pile before its specials: every standard card but the Witch (F4.2, F4.3)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import FistAction, Kind
@@ -138,67 +139,138 @@ def card_value(st: FistState, seat: int, k: int, depth: int = 0) -> float:
 
 
 def step_value(st: FistState, seat: int, step: pw.Step, k: int, depth: int) -> float:
-    p = st.players[seat]
-    have = stones_of(st, seat)
+    """What ``step`` of card ``k``'s power would be worth to ``seat``, in points."""
+    return VALUE.of(step)(st, seat, step, k, depth)
+
+
+#: what each primitive is worth: ``(state, seat, step, card, depth) -> points``
+VALUE: pw.Table[Callable[[FistState, int, Any, int, int], float]] = pw.Table("heuristic.VALUE")
+
+
+@VALUE.on(pw.Gain)
+def _gain(st: FistState, seat: int, step: pw.Gain, k: int, depth: int) -> float:
     bank = st.bank
-    if isinstance(step, pw.Gain):
-        v = (FAIRY * min(step.fairy, bank.fairy) + COMMON * min(step.common, bank.common)
-             + SILVER * min(step.silver, bank.silver) + AMULET * min(step.amulet, bank.amulet)
-             + BLACK * step.black)
-        if any(step.stones):
-            more = [have[c] + min(step.stones[c], bank.stones[c]) for c in range(3)]
-            v += stone_worth(*more) - stone_worth(*have)
-        return v
-    if isinstance(step, pw.Choice):
-        return max(pay_value(have, p.score, step.pay),
-                   step_value(st, seat, step.alternative, k, depth))
-    if isinstance(step, pw.PayStones):
-        return max(0.0, pay_value(have, p.score, step))
-    if isinstance(step, pw.GainStoneChoice):
-        gains = [stone_gain(have, c) for c in range(3) if bank.stones[c]]
-        return step.count * max(gains, default=0.0)
-    if isinstance(step, pw.StealSecond):
-        return 0.3
-    if isinstance(step, pw.TakeAllFrom):
-        return max((COMMON * q.common + SILVER * q.silver
-                    for s, q in enumerate(st.players) if s != seat), default=0.0)
-    if isinstance(step, pw.KeepDoppelganger):
-        return DOPPEL if st.doppel_holder is None else 0.0
-    if isinstance(step, pw.CopyAuctioned):
-        if depth:
-            return 0.0
-        seen = {c for c in st.auctioned if c != k}
-        return max((card_value(st, seat, c, depth + 1) for c in seen), default=0.0)
-    if isinstance(step, pw.PlayUnauctioned):
-        if depth:
-            return 0.0
-        vals = [card_value(st, seat, c, depth + 1)
-                for c, n in enumerate(st.pile) if n and c != k]
-        if not vals:
-            return 0.0
-        return max(vals) if step.choose else sum(vals) / len(vals)
-    if isinstance(step, pw.BuyStones):
-        money = p.common // max(step.common, 1) if step.common else 0
-        money += p.silver // step.silver if step.silver else 0
-        if not money:
-            return 0.0
-        more = list(have)
-        for _ in range(min(money, 4)):
-            c = max(range(3), key=lambda c: stone_gain(tuple(more), c)  # type: ignore[arg-type]
-                    if bank.stones[c] else -1.0)
-            more[c] += 1
-        return max(0.0, stone_worth(*more) - stone_worth(*have) - 0.05 * min(money, 4))
-    if isinstance(step, pw.Necromancer):
-        return 0.75 * points_value(p.score, step.points)
-    if isinstance(step, pw.PayAllStones):
-        return points_value(p.score, step.points) - stone_worth(*have)
-    if isinstance(step, pw.PushYourLuck):
-        return 0.3 if sum(bank.stones) > 4 else 0.1
-    if isinstance(step, pw.LoseColour):
-        return max(_troll_value(st, seat, c) for c in range(3))
-    if isinstance(step, pw.BagDraw):
-        return 2 * max(stone_gain(have, c) for c in range(3)) * 0.8
-    return 0.0
+    v = (FAIRY * min(step.fairy, bank.fairy) + COMMON * min(step.common, bank.common)
+         + SILVER * min(step.silver, bank.silver) + AMULET * min(step.amulet, bank.amulet)
+         + BLACK * step.black)
+    if any(step.stones):
+        have = stones_of(st, seat)
+        more = [have[c] + min(step.stones[c], bank.stones[c]) for c in range(3)]
+        v += stone_worth(*more) - stone_worth(*have)
+    return v
+
+
+@VALUE.on(pw.Choice)
+def _either(st: FistState, seat: int, step: pw.Choice, k: int, depth: int) -> float:
+    return max(pay_value(stones_of(st, seat), st.players[seat].score, step.pay),
+               step_value(st, seat, step.alternative, k, depth))
+
+
+@VALUE.on(pw.PayStones)
+def _pay_stones(st: FistState, seat: int, step: pw.PayStones, k: int, depth: int) -> float:
+    return max(0.0, pay_value(stones_of(st, seat), st.players[seat].score, step))
+
+
+@VALUE.on(pw.GainStoneChoice)
+def _gain_stone_choice(st: FistState, seat: int, step: pw.GainStoneChoice, k: int, depth: int
+                       ) -> float:
+    have = stones_of(st, seat)
+    gains = [stone_gain(have, c) for c in range(3) if st.bank.stones[c]]
+    return step.count * max(gains, default=0.0)
+
+
+@VALUE.on(pw.StealSecond)
+def _steal_from_second(st: FistState, seat: int, step: pw.StealSecond, k: int, depth: int
+                       ) -> float:
+    return 0.3
+
+
+@VALUE.on(pw.TakeAllFrom)
+def _take_all_from(st: FistState, seat: int, step: pw.TakeAllFrom, k: int, depth: int
+                   ) -> float:
+    return max((COMMON * q.common + SILVER * q.silver
+                for s, q in enumerate(st.players) if s != seat), default=0.0)
+
+
+@VALUE.on(pw.KeepDoppelganger)
+def _keep_doppelganger(st: FistState, seat: int, step: pw.KeepDoppelganger, k: int,
+                       depth: int) -> float:
+    return DOPPEL if st.doppel_holder is None else 0.0
+
+
+@VALUE.on(pw.CopyAuctioned)
+def _copy_auctioned(st: FistState, seat: int, step: pw.CopyAuctioned, k: int, depth: int
+                    ) -> float:
+    if depth:
+        return 0.0
+    seen = {c for c in st.auctioned if c != k}
+    return max((card_value(st, seat, c, depth + 1) for c in seen), default=0.0)
+
+
+@VALUE.on(pw.PlayUnauctioned)
+def _play_unauctioned(st: FistState, seat: int, step: pw.PlayUnauctioned, k: int, depth: int
+                      ) -> float:
+    if depth:
+        return 0.0
+    vals = [card_value(st, seat, c, depth + 1)
+            for c, n in enumerate(st.pile) if n and c != k]
+    if not vals:
+        return 0.0
+    return max(vals) if step.choose else sum(vals) / len(vals)
+
+
+@VALUE.on(pw.BuyStones)
+def _buy_stones(st: FistState, seat: int, step: pw.BuyStones, k: int, depth: int) -> float:
+    p = st.players[seat]
+    bank = st.bank
+    money = p.common // max(step.common, 1) if step.common else 0
+    money += p.silver // step.silver if step.silver else 0
+    if not money:
+        return 0.0
+    have = stones_of(st, seat)
+    more = list(have)
+    for _ in range(min(money, 4)):
+        c = max(range(3), key=lambda c: stone_gain(tuple(more), c)  # type: ignore[arg-type]
+                if bank.stones[c] else -1.0)
+        more[c] += 1
+    return max(0.0, stone_worth(*more) - stone_worth(*have) - 0.05 * min(money, 4))
+
+
+@VALUE.on(pw.Necromancer)
+def _necromancer(st: FistState, seat: int, step: pw.Necromancer, k: int, depth: int) -> float:
+    return 0.75 * points_value(st.players[seat].score, step.points)
+
+
+@VALUE.on(pw.PayAllStones)
+def _pay_all_stones(st: FistState, seat: int, step: pw.PayAllStones, k: int, depth: int
+                    ) -> float:
+    return points_value(st.players[seat].score, step.points) - stone_worth(*stones_of(st, seat))
+
+
+@VALUE.on(pw.PushYourLuck)
+def _push_your_luck(st: FistState, seat: int, step: pw.PushYourLuck, k: int, depth: int
+                    ) -> float:
+    return 0.3 if sum(st.bank.stones) > 4 else 0.1
+
+
+@VALUE.on(pw.LoseColour)
+def _lose_colour(st: FistState, seat: int, step: pw.LoseColour, k: int, depth: int) -> float:
+    return max(_troll_value(st, seat, c) for c in range(3))
+
+
+@VALUE.on(pw.BagDraw)
+def _bag_draw(st: FistState, seat: int, step: pw.BagDraw, k: int, depth: int) -> float:
+    have = stones_of(st, seat)
+    return 2 * max(stone_gain(have, c) for c in range(3)) * 0.8
+
+
+@VALUE.on(pw.DiscardDoppelganger)
+def _discard_doppelganger(st: FistState, seat: int, step: pw.DiscardDoppelganger, k: int,
+                          depth: int) -> float:
+    return 0.0  # engine-internal: never on a card
+
+
+VALUE.check()
 
 
 def _troll_value(st: FistState, seat: int, c: int) -> float:
@@ -344,12 +416,14 @@ class FistHeuristic:
             paid = a.stones
             left = (have[0] - paid[0], have[1] - paid[1], have[2] - paid[2])
             step = decision.step if decision is not None else None
-            pay = step.pay if isinstance(step, pw.Choice) else step
-            pts = pay.points if isinstance(pay, pw.PayStones) else 1
+            choice = pw.step_as(step, pw.Choice)
+            pay = choice.pay if choice is not None else pw.step_as(step, pw.PayStones)
+            pts = pay.points if pay is not None else 1
             return points_value(p.score, pts) - (stone_worth(*have) - stone_worth(*left))
         if k == Kind.TAKE:
-            if decision is not None and isinstance(decision.step, pw.Choice):
-                return step_value(st, seat, decision.step.alternative, decision.card, 0)
+            choice = pw.step_as(decision.step, pw.Choice) if decision is not None else None
+            if decision is not None and choice is not None:
+                return step_value(st, seat, choice.alternative, decision.card, 0)
             return 0.0
         if k == Kind.COLOUR:
             dec = decision.kind if decision is not None else None

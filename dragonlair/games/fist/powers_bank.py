@@ -10,7 +10,7 @@ from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, CURRENCIES, FistAction, Kind
 from dragonlair.games.fist.holdings import Player
 from dragonlair.games.fist.pending import Dec, Decision
-from dragonlair.games.fist.powers_run import ask, begins, resolves
+from dragonlair.games.fist.powers_run import ask, asked, begins, resolves
 
 if TYPE_CHECKING:
     from dragonlair.games.fist.state import FistState
@@ -108,18 +108,27 @@ def begin_pay(st: FistState, step: pw.PayStones, k: int) -> bool:
     return ask(st, Dec.PAY, k, pays, step)
 
 
-@resolves(Dec.CHOICE, Dec.PAY)
+@resolves(Dec.CHOICE)
+def resolve_choice(st: FistState, decision: Decision, action: FistAction) -> None:
+    w = st.winner
+    assert w is not None
+    step = asked(decision, pw.Choice)
+    if action.kind == Kind.TAKE:
+        gain(st, w, st.players[w], step.alternative)
+        return
+    pay_stones(st, w, step.pay, action)
+
+
+@resolves(Dec.PAY)
 def resolve_pay(st: FistState, decision: Decision, action: FistAction) -> None:
     w = st.winner
     assert w is not None
+    pay_stones(st, w, asked(decision, pw.PayStones), action)
+
+
+def pay_stones(st: FistState, w: int, pay: pw.PayStones, action: FistAction) -> None:
+    """``w`` pays the stones of ``action`` to the bank for ``pay``'s points."""
     p = st.players[w]
-    step = decision.step
-    if action.kind == Kind.TAKE:
-        assert isinstance(step, pw.Choice)
-        gain(st, w, p, step.alternative)
-        return
-    pay = step.pay if isinstance(step, pw.Choice) else step
-    assert isinstance(pay, pw.PayStones)
     bank = st.bank
     st._e("fist.power.paid_stones", None, w, *action.stones)
     for c, n in enumerate(action.stones):
@@ -169,9 +178,8 @@ def resolve_buy(st: FistState, decision: Decision, action: FistAction) -> None:
         return
     w = st.winner
     m, c = action.currency, action.colour
-    step = decision.step
+    step = asked(decision, pw.BuyStones)
     assert w is not None and m is not None and c is not None
-    assert isinstance(step, pw.BuyStones)
     p = st.players[w]
     bank = st.bank
     price = (step.common, step.fairy, step.silver)[m]
@@ -206,8 +214,7 @@ def resolve_necromancer(st: FistState, decision: Decision, action: FistAction) -
     if action.kind != Kind.ACCEPT:
         st._e("fist.necromancer.declined", None, w)
         return
-    step = decision.step
-    assert isinstance(step, pw.Necromancer)
+    step = asked(decision, pw.Necromancer)
     p = st.players[w]
     paid = min(st.auction_fairy[w], p.fairy_spent)
     p.fairy_spent -= paid

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, FistAction
 from dragonlair.games.fist.pending import Dec, Decision
-from dragonlair.games.fist.powers_run import ask, begins, resolves
+from dragonlair.games.fist.powers_run import ask, asked, begins, resolves
 
 if TYPE_CHECKING:
     from dragonlair.games.fist.state import FistState
@@ -78,8 +78,8 @@ def begin_take_all(st: FistState, step: pw.TakeAllFrom, k: int) -> bool:
 def resolve_take_all(st: FistState, decision: Decision, action: FistAction) -> None:
     w = st.winner
     target = action.seat
-    step = decision.step
-    assert w is not None and target is not None and isinstance(step, pw.TakeAllFrom)
+    step = asked(decision, pw.TakeAllFrom)
+    assert w is not None and target is not None
     victim = st.players[target]
     me = st.players[w]
     common = victim.common if step.common else 0

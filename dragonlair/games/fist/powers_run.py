@@ -5,7 +5,9 @@ A step either acts at once or stops the engine with one :data:`~.pending.Pending
 chance (:func:`draw`). Each primitive keeps both its halves together, in the module of its
 concern, and registers them here:
 
-* :func:`begins` -- what a step does when its turn on the stack comes (``powers_*.py``);
+* :func:`begins` -- what a step does when its turn on the stack comes (``powers_*.py``): the
+  engine's :class:`~.powers.Table` :data:`BEGIN`, one begin per primitive, checked against
+  :data:`~.powers.PRIMITIVES` once the ``powers_*`` modules are all imported (:func:`check`);
 * :func:`resolves` -- what the winner's answer to a :class:`~.pending.Decision` does;
 * :func:`drawn` -- what the outcome of a :class:`~.pending.Draw` does.
 
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dragonlair.core.errors import IllegalActionError
 from dragonlair.core.game import CHANCE
+from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import FistAction
 from dragonlair.games.fist.pending import Dec, Decision, Draw, Phase, PowerChance
 
@@ -36,11 +39,13 @@ Resolve = Callable[["FistState", Decision, FistAction], None]
 #: a draw's outcome: ``(state, draw, the chance action)``
 Drawn = Callable[["FistState", Draw, FistAction], None]
 
-BEGIN: dict[type, Begin] = {}
+#: the engine's table: each primitive's begin
+BEGIN: pw.Table[Begin] = pw.Table("powers_run.BEGIN")
 RESOLVE: dict[Dec, Resolve] = {}
 DRAWN: dict[PowerChance, Drawn] = {}
 
 F = TypeVar("F", bound=Callable[..., Any])
+S = TypeVar("S")
 
 _P_DECIDE = Phase.DECIDE
 _P_OVER = Phase.OVER
@@ -50,13 +55,21 @@ _P_RUNNING = Phase.RUNNING
 _index = attrgetter("index")
 
 
-def begins(*steps: type) -> Callable[[F], F]:
-    """Register the decorated function as the begin of these step types."""
-    def register(fn: F) -> F:
-        for step in steps:
-            BEGIN[step] = fn
-        return fn
-    return register
+#: register the decorated function as the begin of these primitives
+begins = BEGIN.on
+
+
+def check() -> None:
+    """Every primitive has its begin (:meth:`~.powers.Table.check`): called by :mod:`.state`
+    once it has imported the ``powers_*`` modules."""
+    BEGIN.check()
+
+
+def asked(decision: Decision, cls: type[S]) -> S:
+    """The step ``decision`` asks about: a ``cls``, as the decision's kind says."""
+    step = pw.step_as(decision.step, cls)
+    assert step is not None
+    return step
 
 
 def resolves(*kinds: Dec) -> Callable[[F], F]:
@@ -92,7 +105,7 @@ def run(st: FistState) -> bool:
     when the power is done (the auction ends); False when it waits or the game is over."""
     st.phase = _P_RUNNING
     stack = st.stack
-    begin = BEGIN
+    begin = BEGIN.by_type
     while stack:
         step, k = stack.pop()
         if begin[type(step)](st, step, k):

@@ -29,6 +29,7 @@ still reads them (:func:`upgrade`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import DragonlairError, RecordError, shown
@@ -52,43 +53,70 @@ MAX_ENTRIES = 1_000_000
 # ---------------------------------------------------------------------------- power steps
 def step_data(step: pw.Step) -> JSON:
     """A power step as the data of docs/custom-characters.md (``{"gain": {...}}``)."""
-    if isinstance(step, pw.Gain):
-        d = {"fairy": step.fairy, "common": step.common, "silver": step.silver,
-             "amulet": step.amulet, "black": step.black,
-             **dict(zip(COLOURS, step.stones, strict=True))}
-        return {"gain": {k: v for k, v in d.items() if v}}
-    if isinstance(step, pw.GainStoneChoice):
-        return {"gain_stone_choice": step.count}
-    if isinstance(step, pw.PayStones):
-        return {"pay_stones": {"count": step.count, "pattern": step.pattern,
-                               "points": step.points}}
-    if isinstance(step, pw.Choice):
-        return {"either": step_data(step.pay), "or": step_data(step.alternative)}
-    if isinstance(step, pw.StealSecond):
-        return {"steal_from_second": True}
-    if isinstance(step, pw.TakeAllFrom):
-        return {"take_all_from": [k for k, on in (("common", step.common),
-                                                  ("silver", step.silver)) if on]}
-    if isinstance(step, pw.KeepDoppelganger):
-        return {"keep_doppelganger": True}
-    if isinstance(step, pw.CopyAuctioned):
-        return {"copy_auctioned": True}
-    if isinstance(step, pw.PlayUnauctioned):
-        return {"play_unauctioned": "choose" if step.choose else "random"}
-    if isinstance(step, pw.BuyStones):
-        return {"buy_stones": {"common": step.common, "fairy": step.fairy,
-                               "silver": step.silver}}
-    if isinstance(step, pw.Necromancer):
-        return {"necromancer": step.points}
-    if isinstance(step, pw.PayAllStones):
-        return {"pay_all_stones": step.points}
-    if isinstance(step, pw.PushYourLuck):
-        return {"push_your_luck": True}
-    if isinstance(step, pw.LoseColour):
-        return {"lose_colour": True}
-    if isinstance(step, pw.BagDraw):
-        return {"bag_draw": {"per_colour": step.per_colour, "draws": step.draws}}
-    return {"discard_doppelganger": True}
+    return DATA.of(step)(step)
+
+
+#: each primitive as data: ``step -> {kind: ...}``
+DATA: pw.Table[Callable[[Any], JSON]] = pw.Table("snapshot.DATA")
+
+
+@DATA.on(pw.Gain)
+def _gain(step: pw.Gain) -> JSON:
+    d = {"fairy": step.fairy, "common": step.common, "silver": step.silver,
+         "amulet": step.amulet, "black": step.black,
+         **dict(zip(COLOURS, step.stones, strict=True))}
+    return {"gain": {k: v for k, v in d.items() if v}}
+
+
+@DATA.on(pw.GainStoneChoice)
+def _gain_stone_choice(step: pw.GainStoneChoice) -> JSON:
+    return {"gain_stone_choice": step.count}
+
+
+@DATA.on(pw.PayStones)
+def _pay_stones(step: pw.PayStones) -> JSON:
+    return {"pay_stones": {"count": step.count, "pattern": step.pattern, "points": step.points}}
+
+
+@DATA.on(pw.Choice)
+def _either(step: pw.Choice) -> JSON:
+    return {"either": _pay_stones(step.pay), "or": _gain(step.alternative)}
+
+
+@DATA.on(pw.TakeAllFrom)
+def _take_all_from(step: pw.TakeAllFrom) -> JSON:
+    return {"take_all_from": [k for k, on in (("common", step.common),
+                                              ("silver", step.silver)) if on]}
+
+
+@DATA.on(pw.PlayUnauctioned)
+def _play_unauctioned(step: pw.PlayUnauctioned) -> JSON:
+    return {"play_unauctioned": "choose" if step.choose else "random"}
+
+
+@DATA.on(pw.BuyStones)
+def _buy_stones(step: pw.BuyStones) -> JSON:
+    return {"buy_stones": {"common": step.common, "fairy": step.fairy, "silver": step.silver}}
+
+
+@DATA.on(pw.Necromancer, pw.PayAllStones)
+def _points(step: pw.Necromancer | pw.PayAllStones) -> JSON:
+    return {step.kind: step.points}
+
+
+@DATA.on(pw.BagDraw)
+def _bag_draw(step: pw.BagDraw) -> JSON:
+    return {"bag_draw": {"per_colour": step.per_colour, "draws": step.draws}}
+
+
+@DATA.on(pw.StealSecond, pw.KeepDoppelganger, pw.CopyAuctioned, pw.PushYourLuck,
+         pw.LoseColour, pw.DiscardDoppelganger)
+def _flag(step: pw.Step) -> JSON:
+    """A primitive without fields: ``{kind: true}``."""
+    return {step.kind: True}
+
+
+DATA.check()
 
 
 def _step_from(data: Any) -> pw.Step:

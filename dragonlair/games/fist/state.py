@@ -46,7 +46,7 @@ from dragonlair.games.fist import (
 )
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.actions import COLOURS, FistAction, Kind
-from dragonlair.games.fist.auction import refuse_bid, reveal_bids
+from dragonlair.games.fist.auction import bid_refusal, reveal_bids
 from dragonlair.games.fist.auction import start as start_auction
 from dragonlair.games.fist.events import ViewCache, events_since
 from dragonlair.games.fist.holdings import STONES_PER_COLOUR, TOTALS, WIN_POINTS, Bank, Player
@@ -69,14 +69,13 @@ _P_TIEBID = Phase.TIEBID
 _PC_BAG = PowerChance.BAG
 _PC_GOBLIN = PowerChance.GOBLIN
 _PC_RAINBOW = PowerChance.RAINBOW
-_K_BID = Kind.BID
 _K_CARD = Kind.CARD
-_K_SILVER = Kind.SILVER
 _K_STONE = Kind.STONE
 _CHANCE_ONLY = (CHANCE,)
 #: the power primitives by concern: importing them registers each one's begin and resolve
-#: in :mod:`.powers_run`
+#: in :mod:`.powers_run`, whose table of begins must then be complete
 PRIMITIVES = (powers_bank, powers_cards, powers_luck, powers_rivals)
+powers_run.check()
 
 
 def _sample(actions: Sequence[FistAction], counts: list[int], total: int,
@@ -271,10 +270,9 @@ class FistState(State[FistAction]):
         if ph is _P_BID:
             # the hot path: a sealed bid (F5.1), checked and handed in (auction.submit); a
             # seat to move has not bid yet
-            p = self.players[seat]
-            if (action.kind is not _K_BID or action.fairy > p.fairy or action.common > p.common
-                    or (action.black and not p.black) or (action.amulet and not p.amulet)):
-                refuse_bid(self, seat, action)
+            problem = bid_refusal(self, seat, action)
+            if problem is not None:
+                raise problem
             self._history.append((seat, action))
             self.bids[seat] = action
             to_move = self.to_move
@@ -303,10 +301,9 @@ class FistState(State[FistAction]):
             self._history.append((seat, action))
             self._on_chance(action)
         elif ph is _P_TIEBID:  # a sealed Silver bid (F5.7); a seat to move has not bid yet
-            p = self.players[seat]
-            if (action.kind is not _K_SILVER or action.silver > p.silver
-                    or (action.amulet and not p.amulet)):
-                auction.refuse_silver(self, seat, action)
+            problem = auction.silver_refusal(self, seat, action)
+            if problem is not None:
+                raise problem
             auction.submit(self, seat, action)
         else:
             pending = self.pending

@@ -295,3 +295,18 @@ def test_the_example_bot_in_docs_bots_md_plays_a_whole_game(tmp_path: object,
                      random.Random(1))
     assert state.is_terminal()
     assert any(str(a) == "bid f1 c0" for _, a in state.history)
+
+
+def test_the_view_tells_a_custom_only_special_deck_so_bots_can_follow_it() -> None:
+    """F9: with ``specials: custom`` the special deck holds only the custom characters; the
+    public options say so, else a bot's memory rebuilds the full deck and meets a card it
+    thinks impossible (found by a tournament of the heuristic bot)."""
+    from dragonlair.games.fist.custom import load_file
+    from dragonlair.simulate import simulate
+
+    options = {"players": 3, "specials": "custom",
+               "custom": load_file("moneylender") + load_file("stormcaller")}
+    state = FistGame(options).new_initial_state()
+    assert state.view(0)["public"]["options"]["specials"] == "custom"
+    result = simulate("fist", 4, ["heuristic", "random", "random"], seed=1, options=options)
+    assert result.games == 4

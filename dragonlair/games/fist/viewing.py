@@ -47,10 +47,13 @@ def public(st: FistState) -> JSON:
     in_rainbow = (isinstance(pending, Draw) and pending.kind == PowerChance.RAINBOW) or (
         isinstance(pending, Decision) and pending.kind == Dec.RAINBOW_MORE)
     opts = st.game.options
+    options: JSON = {"players": opts["players"], "max_turns": opts["max_turns"],
+                     "custom": copy.deepcopy(opts["custom"])}
+    if opts.get("specials") == "custom":  # the special deck is the custom characters (F9)
+        options["specials"] = "custom"
     return {
         "players": st.num_players,
-        "options": {"players": opts["players"], "max_turns": opts["max_turns"],
-                    "custom": copy.deepcopy(opts["custom"])},
+        "options": options,
         "card": names[st.current] if st.current is not None else None,
         "tie_break": list(st.tied) if st.phase is Phase.TIEBID else [],
         "winner": st.winner,

@@ -72,3 +72,30 @@ def test_in_german_every_line_is_german(screenless: None) -> None:
                                  "--lang", "de"], input="1\n" * 300)
     assert result.exit_code == 0, result.output
     assert "du bist am Zug" in result.output and "Game over" not in result.output
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_any_declared_option_is_set_with_option_name_value(command: str, tmp_path: Path) -> None:
+    """``--option NAME=VALUE`` sets any option the game's plugin declares (its specs), the
+    value read as JSON: a Dragon Master match (M5) is recorded in every saved record."""
+    extra = ["--bots", "greedy,random"] if command == "tournament" else []
+    result = runner.invoke(app, [command, "master", *extra, "--games", "2", "--option",
+                                 "match=true", "--option", "four-of-a-kind=100+face",
+                                 "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    records = [Record.load(p) for p in sorted(tmp_path.glob("*.json"))]
+    assert len(records) == 2
+    assert all(r.options["match"] is True and r.options["four_of_a_kind"] == "100+face"
+               for r in records)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--option", "colour=3"], "master has no table option 'colour'; its options: "
+                               "four_of_a_kind, match, players"),
+    (["--option", "match"], "--option wants NAME=VALUE, not 'match'"),
+    (["--option", "match=7"], "match must be true or false, not 7"),
+])
+def test_a_bad_option_flag_is_one_clear_line(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["simulate", "master", "--games", "1", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output and "Traceback" not in result.output

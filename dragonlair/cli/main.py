@@ -19,6 +19,7 @@ from dragonlair.cli.db_cmd import db_app
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.learn_cmd import learn
+from dragonlair.cli.options import GAME_HELP, OPTION_HELP
 from dragonlair.cli.push_cmd import push_app
 from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
@@ -95,9 +96,31 @@ def option_from_files(game: str, flag: str, refs: list[str]) -> Any:
     return values[-1]
 
 
+def table_options(game: str, given: list[str] | None, lang: str = "en") -> dict[str, Any]:
+    """The table options of ``--option NAME=VALUE`` (repeatable): any option the game's plugin
+    declares (its option specs), the value read as JSON where it is JSON (``30``, ``true``,
+    ``[1, 2]``), else as text. An unknown name or a malformed pair fails with a clear line; the
+    value itself is checked by the game (its spec) when the table is made."""
+    specs = {spec.name: spec for spec in plugin(game).info.options}
+    out: dict[str, Any] = {}
+    for pair in given or []:
+        name, sep, text = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            fail_with("cli.err_option_pair", lang, given=pair)
+        if name not in specs:
+            fail_with("cli.err_option_name", lang, name=name, game=game,
+                      known=sorted(specs) or ["-"])
+        try:
+            out[name] = json.loads(text)
+        except ValueError:
+            out[name] = text.strip()
+    return out
+
+
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: Annotated[int | None, typer.Option(
         help="number of players (fist: 3-6; master is always 2; farkle: 2-5)")] = None,
     seat: Annotated[list[str] | None, typer.Option(
@@ -131,6 +154,7 @@ def play(
     name: Annotated[str | None, typer.Option(
         help="your name at the table (default: Player); with --server, a guest account's "
              "display name")] = None,
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat, or online (--server)."""
     from dragonlair.cli.i18n import tr
@@ -160,7 +184,7 @@ def play(
         if problem is not None:
             fail(tr(lang, "err_save_path", path=save, why=problem), lang=lang)
     try:
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = table_options(game, option, lang)
         if max_turns is not None:
             options["max_turns"] = max_turns
         if custom:
@@ -192,7 +216,7 @@ def play(
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
 ) -> None:
     """The rules in brief, with every card (and, for master and farkle, the scoring
@@ -293,7 +317,7 @@ def result_detail(game: str, full: dict[str, Any], names: list[str],
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     bots: Annotated[str, typer.Option(help="comma-separated bot per seat (repeats to fill)")]
@@ -306,12 +330,13 @@ def simulate(
     save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play bot games and report wins per seat, mean turns, speed and how games ended."""
     from dragonlair.simulate import simulate as run
 
     check_game(game, check_lang(lang))
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = table_options(game, option, lang)
     if players is not None:
         options["players"] = players
     if max_turns is not None:

@@ -8,9 +8,11 @@ from typing import Annotated, Any
 
 import typer
 
+from dragonlair.cli.options import GAME_HELP, OPTION_HELP
+
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="fist, master or farkle")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     bots: Annotated[str, typer.Option(
         help="comma-separated participants; a name given twice enters twice (random#2)")],
     games: Annotated[int, typer.Option(help="how many games")] = 100,
@@ -31,6 +33,7 @@ def tournament(
     = None,
     save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Rate bots against each other: rotating seats, win rates with 95% intervals and
     openskill (Plackett-Luce) ratings; on worker processes or a Ray cluster."""
@@ -50,6 +53,7 @@ def tournament(
         fail_with,
         not_for,
         option_from_files,
+        table_options,
     )
     from dragonlair.core.errors import DragonlairError
     from dragonlair.tournament import run_tournament
@@ -61,7 +65,7 @@ def tournament(
     if wrong is not None:
         fail_with("cli.err_option_only", option=wrong[0], owner=wrong[1])
     try:
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = table_options(game, option)
         if max_turns is not None:
             options["max_turns"] = max_turns
         if custom:

@@ -67,9 +67,11 @@ def digest(game_id: str, games: int = GAMES) -> str:
     return h.hexdigest()
 
 
-#: taken before the Fist action space was cached (issue 23)
+#: taken before the Fist action space was cached (issue 23); Fist's retaken when its public
+#: view began to say ``specials: custom`` (the games, outcomes and every other field are the
+#: same: checked with that key taken out, the old digest came back)
 EXPECTED = {
-    "fist": "7cf21571302d60426451e6777f4032854e81c8233b4c829b32e5d27741ac35d8",
+    "fist": "478ad67711b6a65a63bb96093dec75c95fe795bded13bbd55207192d6dcf7cfb",
     "farkle": "06319d8008bcbb2ab2f331599669ea2f7f3cfa67ef13bbbe7f04783c00518f58",
     "master": "5c55fff13abf2bd8be1a6a44dedde326e7c0860512582d7fc17b1fb98f877a4c",
 }

@@ -6,6 +6,16 @@ the Final Battle. Every roll is one chance event (``dice 234445 blank``: the sol
 hand and the event die). After a roll the roller sets dice aside (``keep 4445``), answers the
 alliance (``double`` / ``item``), and rolls on or banks/stops; the Final Battle runs by itself
 until the dragon falls, a farkle, or the army is gone.
+
+This module keeps the state's fields and the contract of :class:`dragonlair.core.game.State`
+(seats to move, legal actions, chance, ``apply`` dispatching to the rules, refusals, the
+outcome, clones); the rules live by concern, as functions over the state:
+
+* :mod:`.base` -- the helpers the rules share: events, piles, soldiers, asking, keep choices;
+* :mod:`.turns` -- the setup, turns, rolls, keeps, the alliance, banking, farkles, item
+  draws and the end of a turn (D3, D4, D8);
+* :mod:`.fight` -- the end of a Skirmish (D5), the Final Battle (D6), the Lair (D7);
+* :mod:`.viewing` -- what each seat may know (D9); :mod:`.snapshot` -- the state as JSON.
 """
 
 
@@ -16,8 +26,10 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from math import factorial
+from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.errors import IllegalActionError
+from dragonlair.core.events import Event
 from dragonlair.core.game import (
     CHANCE,
     JSON,
@@ -26,26 +38,46 @@ from dragonlair.core.game import (
     check_seat_range,
     placings_from_scores,
 )
+from dragonlair.core.records import entries_up_to
+from dragonlair.games.farkle import turns, viewing
 from dragonlair.games.farkle.actions import (
     ALLIANCE,
     BLANK,
     DICE_COUNT,
     DICE_SETS,
     DRAGON,
+    EventFace,
     FarkleAction,
     Kind,
 )
-from dragonlair.games.farkle.base import AT_CHANCE, BATTLE_ARMY, SKIRMISH_BONUS, SUPPLY
-from dragonlair.games.farkle.enums import Dec, Mode, Phase
-from dragonlair.games.farkle.fight import Fight
-from dragonlair.games.farkle.scoring import dice_text
-from dragonlair.games.farkle.turns import TurnFlow
-from dragonlair.games.farkle.viewing import Viewing
+from dragonlair.games.farkle.base import (
+    AT_CHANCE,
+    BATTLE_ARMY,
+    KEEPS,
+    SKIRMISH_BONUS,
+    SUPPLY,
+    RollInfo,
+    companion_pile,
+    item_pile,
+)
+from dragonlair.games.farkle.enums import AfterDraw, BattleBonus, Dec, Mode, Phase, Power
+from dragonlair.games.farkle.events import CompactChain, events_since
+from dragonlair.games.farkle.scoring import Counts, dice_text
+from dragonlair.games.farkle.turns import on_chance, on_decision
+
+if TYPE_CHECKING:
+    from dragonlair.games.farkle.game import FarkleGame
+    from dragonlair.games.farkle.viewing import RecordScan
 
 __all__ = ["BATTLE_ARMY", "SKIRMISH_BONUS", "SUPPLY", "Dec", "FarkleState", "Mode", "Phase",
            "roll_outcomes"]
 
 # Enum members as module globals, for the hot paths (see .base)
+_M_NONE = Mode.NONE
+_AD_NOTHING = AfterDraw.NOTHING
+#: base.KEEPS under a name bound here (Python 3.11 calls ``.get`` of an imported name through
+#: a bound method made each time)
+_KEEPS = KEEPS
 _P_CHOOSE = Phase.CHOOSE
 _P_COMPANION = Phase.COMPANION
 _P_DIE = Phase.DIE
@@ -110,11 +142,74 @@ def roll_outcomes(k: int) -> tuple[tuple[int, int, float], ...]:
 
 
 
-class FarkleState(TurnFlow, Fight, Viewing, State[FarkleAction]):
-    """A Dragon Farkle position: the game contract (a :class:`~dragonlair.core.game.State` of
-    :class:`~dragonlair.games.farkle.actions.FarkleAction`) over the engine's parts: the
-    fields (:mod:`.base`), the turn flow (:mod:`.turns`), the Skirmish and the Final Battle
-    (:mod:`.fight`) and the views (:mod:`.viewing`)."""
+class FarkleState(State[FarkleAction]):
+    """A Dragon Farkle position: the fields and the game contract (a
+    :class:`~dragonlair.core.game.State` of
+    :class:`~dragonlair.games.farkle.actions.FarkleAction`); the rules are functions over it
+    (see the module docs)."""
+
+    #: the events, newest first, as compact nodes ``((code, to, *values), rest)``
+    #: (:mod:`dragonlair.games.farkle.events`), not :class:`Event` values
+    _ev: CompactChain  # type: ignore[assignment]
+
+    def __init__(self, game: FarkleGame) -> None:
+        self.game = game
+        self.space = game.space
+        self.scorer = game.scorer
+        n = game.num_players
+        self.num_players = n
+        self.armies = [0] * n
+        self.supply = SUPPLY
+        self.companions = [-1] * n
+        self.items: list[list[int]] = [[] for _ in range(n)]  # held, hidden (D9)
+        self.gained: list[list[int]] = [[] for _ in range(n)]  # set aside this turn (D4.4)
+        self.in_lair = [False] * n
+        self.needs_companion = [False] * n
+        self.item_deck = [c.count for c in game.items]
+        self.item_discard = [0] * len(game.items)
+        self.companion_deck = [c.count for c in game.companions]
+        self.companion_discard = [0] * len(game.companions)
+        self.turn = 0
+        self.player = 0
+        self.mode = _M_NONE
+        self.start_army = 0
+        self.used: set[Power] = set()  # once-per-turn powers used this turn (D8.4)
+        # the roll
+        self.roller = 0
+        self.full_dice = 6
+        self.hand_dice = 6
+        self.roll: Counts = (0, 0, 0, 0, 0, 0)
+        self.event: EventFace = BLANK
+        self.pending = 0
+        self.last_value = 0
+        self.asked: set[Power] = set()  # powers already offered on this roll
+        # skirmish
+        self.attacker = -1
+        self.defender = -1
+        self.attack_value = 0
+        # battle
+        self.damage = 0
+        self.battle_bonus_used: set[BattleBonus] = set()  # once per Final Battle turn
+        # decisions
+        self.phase = _P_SETUP
+        self.to_move: tuple[int, ...] = AT_CHANCE
+        self.dec: Dec | None = None
+        self.dec_legal: tuple[FarkleAction, ...] = ()
+        self.draw_for = -1
+        self.after_draw = _AD_NOTHING
+        self.setup_step = 0
+        self._history: list[tuple[int, FarkleAction]] = []
+        self._log_list: list[str] = []  # _history as record entries, written on demand
+        keeps = _KEEPS.get(game)
+        if keeps is None:
+            keeps = _KEEPS[game] = {}
+        #: by roll: base.keep_choices (shared by the game's states)
+        self._keeps: dict[Counts, RollInfo] = keeps
+        self.hidden_for: dict[int, int] = {}  # history index -> the only seat that sees it
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+        self.end_params: dict[str, Any] = {}
+        self._vscan: RecordScan | None = None  # the views' reading of the record
 
     # ------------------------------------------------------------------ contract
     def current_seats(self) -> tuple[int, ...]:
@@ -127,6 +222,20 @@ class FarkleState(TurnFlow, Fight, Viewing, State[FarkleAction]):
 
     def turn_count(self) -> int:
         return self.turn
+
+    @property
+    def _log(self) -> list[str]:
+        """The history as record entries (``p0: keep 4445``, ``chance: dice 123456 blank``);
+        entries may be rewritten in place (the D9 tests do, in clones)."""
+        return entries_up_to(self._log_list, self._history)
+
+    def all_events(self) -> list[Event]:
+        return events_since(self._ev, self._nev)
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[tuple[int, Event]]:
+        events = events_since(self._ev, self._nev, since)
+        start = self._nev - len(events)
+        return [(start + i, e) for i, e in enumerate(events) if e.to is None or e.to == seat]
 
     def legal_actions(self, seat: int) -> Sequence[FarkleAction]:
         if seat == CHANCE or seat not in self.to_move or type(seat) is not int:
@@ -142,15 +251,15 @@ class FarkleState(TurnFlow, Fight, Viewing, State[FarkleAction]):
         if ph is _P_DIE:
             return [(sp.die[f], 1 / 6) for f in range(6)]
         if ph is _P_DRAW:
-            deck = self._item_pile()
+            deck = item_pile(self)
             total = sum(deck)
             return [(sp.draw_item[i], n / total) for i, n in enumerate(deck) if n]
         if ph is _P_COMPANION or (ph is _P_SETUP and self.setup_step < self.num_players):
-            deck = self._companion_pile()
+            deck = companion_pile(self)
             total = sum(deck)
             return [(sp.draw_companion[i], n / total) for i, n in enumerate(deck) if n]
         if ph is _P_SETUP and self.setup_step < 2 * self.num_players:
-            deck = self._item_pile()
+            deck = item_pile(self)
             total = sum(deck)
             return [(sp.draw_item[i], n / total) for i, n in enumerate(deck) if n]
         if ph is _P_SETUP:
@@ -191,7 +300,7 @@ class FarkleState(TurnFlow, Fight, Viewing, State[FarkleAction]):
                 raise IllegalActionError("farkle.chance.impossible", rule="D3",
                                          action=action.text)
             history.append((seat, action))
-            self._on_chance(action, len(history) - 1)
+            on_chance(self, action, len(history) - 1)  # .turns
             return
         if seat not in self.to_move or type(seat) is not int:
             self.check_seat(seat)
@@ -202,7 +311,7 @@ class FarkleState(TurnFlow, Fight, Viewing, State[FarkleAction]):
             if action not in self.dec_legal:
                 raise self._illegal(seat, action)
         history.append((seat, action))
-        self._on_decision(seat, action)
+        on_decision(self, seat, action)  # .turns
 
     def refusal(self, seat: int, action: FarkleAction) -> IllegalActionError | None:
         """Why ``seat`` may not take ``action`` now (the error :meth:`apply` would raise), or
@@ -268,6 +377,19 @@ class FarkleState(TurnFlow, Fight, Viewing, State[FarkleAction]):
         s._log_list = self._log_list[:]
         s.hidden_for = dict(self.hidden_for)
         return s
+
+    def stop_at_limit(self, reason: str) -> None:
+        """End the game now as the turn limit does (:func:`.turns.stop_at_limit`)."""
+        turns.stop_at_limit(self, reason)
+
+    # ------------------------------------------------------------------ views (viewing.py)
+    def view(self, seat: int | None, since: int = 0) -> JSON:
+        """What ``seat`` may know (D9); ``None`` for a spectator (:func:`.viewing.view`)."""
+        return viewing.view(self, seat, since)
+
+    def full_state(self) -> JSON:
+        """Everything, secrets included, flat (:func:`.viewing.full_state`)."""
+        return viewing.full_state(self)
 
     def snapshot(self) -> JSON:
         """The whole state as JSON (:mod:`dragonlair.games.farkle.snapshot`)."""

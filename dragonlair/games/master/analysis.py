@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from dragonlair.analysis.hints import Hint, ranked
 from dragonlair.core.game import JSON, Action
+from dragonlair.games.master.actions import MasterAction
 from dragonlair.games.master.bots import (
     Board,
     ExpertMasterBot,
@@ -26,7 +27,6 @@ from dragonlair.games.master.bots import (
     position,
     solve,
 )
-from dragonlair.games.master.state import MasterAction
 
 
 def exact_values(board: Board, seat: int, mine: list[int], unseen: list[int], opp_size: int,

@@ -19,16 +19,9 @@ from collections.abc import Sequence
 from math import comb
 
 from dragonlair.core.game import JSON, Action
+from dragonlair.games.master.actions import CELLS, SIZE, Kind, MasterAction, cell_name
 from dragonlair.games.master.cards import BY_ID, CARDS, score_table
-from dragonlair.games.master.state import (
-    CELLS,
-    NEIGHBOURS,
-    ORIGIN,
-    SIZE,
-    Kind,
-    MasterAction,
-    cell_name,
-)
+from dragonlair.games.master.grid import NEIGHBOURS, ORIGIN
 
 TABLES = {k: score_table(k) for k in ("100", "100+face")}
 P5 = (1, 5, 25, 125)

@@ -28,8 +28,8 @@ def _values(cards: dict[str, int]) -> list[int]:
 
 def determinize(game: Game, view: JSON, seat: int,
                 rng: random.Random) -> tuple[State, History] | None:
+    from dragonlair.games.master.actions import DEAL, PLACE, START, cell_index
     from dragonlair.games.master.cards import BY_ID, HAND
-    from dragonlair.games.master.state import DEAL, PLACE, START, cell_index
 
     try:
         public: dict[str, Any] = view["public"]

@@ -19,7 +19,8 @@ class MasterEncoder(Encoder):
     game_id = "master"
 
     def _build(self) -> None:
-        from dragonlair.games.master.state import CELLS, Phase
+        from dragonlair.games.master.actions import CELLS
+        from dragonlair.games.master.rounds import Phase
 
         self.phases = [p.name.lower() for p in Phase]
         o = self.obs
@@ -42,8 +43,8 @@ class MasterEncoder(Encoder):
                         "cell one-hot (49)")
 
     def _observe(self, view: JSON, vec: Vector) -> None:
+        from dragonlair.games.master.actions import cell_index
         from dragonlair.games.master.cards import BY_ID, CARDS
-        from dragonlair.games.master.state import cell_index
 
         at = self.obs.at
         public, private = view["public"], view["private"]
@@ -76,8 +77,8 @@ class MasterEncoder(Encoder):
             self._mask(vec, at["result"], result["winners"])
 
     def _recall(self, view: JSON, vec: Vector) -> None:
+        from dragonlair.games.master.actions import CELLS, cell_index
         from dragonlair.games.master.cards import BY_ID
-        from dragonlair.games.master.state import CELLS, cell_index
 
         public = view["public"]
         # the placements of the round on the grid (none between a match's rounds)

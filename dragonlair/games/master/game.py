@@ -7,8 +7,9 @@ from typing import Any
 
 from dragonlair.core.errors import MalformedActionError, OptionError, shown
 from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
+from dragonlair.games.master.actions import ACTIONS, BY_TEXT, MasterAction
 from dragonlair.games.master.cards import FOUR_OF_A_KIND, score_table
-from dragonlair.games.master.state import ACTIONS, BY_TEXT, MasterAction, MasterState
+from dragonlair.games.master.state import MasterState
 
 INFO = GameInfo(
     id="master",

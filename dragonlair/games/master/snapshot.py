@@ -26,18 +26,18 @@ from typing import TYPE_CHECKING, Any
 from dragonlair.core.errors import DragonlairError, RecordError, shown
 from dragonlair.core.game import JSON, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshot_header
 from dragonlair.core.records import entry_text, parse_entry
+from dragonlair.games.master.actions import SIZE, Kind, MasterAction, cell_name
 from dragonlair.games.master.cards import BY_ID, CARDS, COPIES, HAND, compare
+from dragonlair.games.master.rounds import RoundResult, new_round
 
 if TYPE_CHECKING:
     from dragonlair.games.master.game import MasterGame
-    from dragonlair.games.master.state import MasterAction, MasterState
+    from dragonlair.games.master.state import MasterState
 
 FORMAT, FORMAT_VERSION = SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 
 def snapshot(state: MasterState) -> JSON:
-    from dragonlair.games.master.state import cell_name
-
     game = state.game
     ids = [c.id for c in CARDS]
     return {
@@ -80,8 +80,6 @@ def _round_start(k: int) -> int:
 def _check_past_round(k: int, data: Any, entries: list[tuple[int, MasterAction]],
                       table: list[int]) -> None:
     """A finished round's shape, and its result as M4 gives it from its entries."""
-    from dragonlair.games.master.state import SIZE, Kind
-
     if not isinstance(data, dict):
         raise _bad("round_shape", round=k)
     deals = [a for s, a in entries[:2 * HAND]]
@@ -128,8 +126,6 @@ def _check_past_round(k: int, data: Any, entries: list[tuple[int, MasterAction]]
 
 def restore(game: MasterGame, data: Any) -> MasterState:
     """The state a snapshot was written from (see the module docs)."""
-    from dragonlair.games.master.state import RoundResult
-
     if not isinstance(data, dict):
         raise _bad("object")
     if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
@@ -177,7 +173,7 @@ def restore(game: MasterGame, data: Any) -> MasterState:
                 raise _bad("rounds")
     state._history = parsed[:start]
     state._log_list = [entry_text(s, a) for s, a in parsed[:start]]
-    state._new_round()
+    new_round(state)
     try:
         for seat, action in parsed[start:]:
             if state.is_terminal():

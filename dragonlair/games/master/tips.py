@@ -55,8 +55,9 @@ def measure(games: int, seed: int) -> dict[str, Any]:
     from dragonlair.bots import make_bot
     from dragonlair.core.driver import play_out, seed_for
     from dragonlair.games import make_game
+    from dragonlair.games.master.actions import SIZE
     from dragonlair.games.master.cards import CARDS, line_code, score_table
-    from dragonlair.games.master.state import SIZE, MasterState
+    from dragonlair.games.master.state import MasterState
 
     table = score_table("100")
     lines = [{"id": c.id, "pair": table[line_code([c.value] * 2)],

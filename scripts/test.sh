@@ -2,6 +2,11 @@
 # Installs what the tests need into .venv and runs every check: ruff, mypy --strict, pytest.
 # This is the README's test command; .ci/run calls it.
 #
+# Tiers (CONTRIBUTING.md, "Tests in tiers"): `scripts/test.sh` is CI: every kind of check,
+# the slow loops at their CI size (pytest -m "not long"). `scripts/test.sh --long`, before a
+# release: every test, the loops at their release size (pytest -m "", DRAGONLAIR_TEST_TIER=long,
+# which tests/sizes.py reads).
+#
 # The server's PostgreSQL and Redis tests run against real ones: Debian's postgresql and
 # redis-server packages (installed here when missing and we are root), started by
 # scripts/services.sh on 127.0.0.1 for the run and stopped after it. Where they cannot be had
@@ -9,6 +14,19 @@
 # (DRAGONLAIR_REQUIRE_SERVICES=1 turns a missing service into a failure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+case "${1:-}" in
+    "") tier=ci; markers="not long" ;;
+    --long) tier=long; markers="" ;;
+    *) echo "usage: scripts/test.sh [--long]" >&2; exit 2 ;;
+esac
+export DRAGONLAIR_TEST_TIER=$tier
+if [ "$tier" = long ]; then
+    echo "test.sh: the release tier (--long): every test, the loops at their release size"
+else
+    echo "test.sh: the CI tier: every kind of check, the loops at their CI size" \
+         "(scripts/test.sh --long: release size)"
+fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,ray,plot,openspiel,pettingzoo,server]"
 .venv/bin/ruff check .
@@ -55,15 +73,16 @@ if [ "${DRAGONLAIR_SKIP_WEB:-}" != 1 ]; then
     bash scripts/check_wheel.sh
 fi
 
-# -m "": every test, the slow loops included (a plain `pytest` skips them); --durations=25
-# prints the slowest
-.venv/bin/python -m pytest -p no:cacheprovider -m "" --durations=25
+# CI: -m "not long", the slow loops included (a plain `pytest` skips them); --long: -m "",
+# every test; --durations=25 prints the slowest
+echo "test.sh: pytest -m \"$markers\" (tier $tier)"
+.venv/bin/python -m pytest -p no:cacheprovider -m "$markers" --durations=25
 
 # the server's play, chat, history, leaver, rating and bot tests once more on PostgreSQL
 # (their `server` fixture takes a fresh PostgreSQL database: tests/server/conftest.py)
 if [ "${DRAGONLAIR_REQUIRE_SERVICES:-}" = 1 ]; then
-    DRAGONLAIR_TEST_SERVER_DB=postgresql .venv/bin/python -m pytest -p no:cacheprovider -m "" \
-        tests/server/test_play.py tests/server/test_chat.py tests/server/test_history.py \
-        tests/server/test_leavers.py tests/server/test_ratings.py \
+    DRAGONLAIR_TEST_SERVER_DB=postgresql .venv/bin/python -m pytest -p no:cacheprovider \
+        -m "$markers" tests/server/test_play.py tests/server/test_chat.py \
+        tests/server/test_history.py tests/server/test_leavers.py tests/server/test_ratings.py \
         tests/server/test_bots_and_restart.py
 fi

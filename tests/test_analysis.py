@@ -34,6 +34,7 @@ from dragonlair.games.farkle.policy import recruit_dp
 from dragonlair.games.fist.bots import ISMCTSFistBot
 from dragonlair.games.master.bots import ExpertMasterBot
 from dragonlair.simulate import simulate
+from tests.sizes import size
 
 runner = CliRunner()
 SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "dragonlair" / "schemas"
@@ -102,7 +103,7 @@ def test_farkle_hint_values_are_the_recruit_dp_values() -> None:
 
 @pytest.mark.parametrize("seeds", [
     pytest.param(range(2), id="short"),
-    pytest.param(range(2, 40), id="long", marks=pytest.mark.slow)])
+    pytest.param(range(2, size(ci=20, long=40)), id="many", marks=pytest.mark.slow)])
 def test_farkle_hint_names_the_optimal_bots_choice_on_many_views(seeds: range) -> None:
     game = make_game("farkle", {"players": 2})
     seen = 0
@@ -137,7 +138,7 @@ def test_farkle_analysis_loss_is_the_dp_difference() -> None:
 # ---------------------------------------------------------------------------- Master (M6)
 @pytest.mark.parametrize(("seeds", "every"), [
     pytest.param(range(2), 4, id="short"),
-    pytest.param(range(2, 16), 1, id="long", marks=pytest.mark.slow)])
+    pytest.param(range(2, size(ci=8, long=16)), 1, id="many", marks=pytest.mark.slow)])
 def test_master_hint_names_the_experts_choice(seeds: range, every: int) -> None:
     """Sampled (more than 8 cards left) and exact: the same seed, the same choice."""
     game = make_game("master", {})
@@ -241,7 +242,7 @@ def test_master_endgame_values_match_the_engine_by_brute_force(seed: int) -> Non
 # ---------------------------------------------------------------------------- Fist (F8)
 @pytest.mark.parametrize(("seeds", "every"), [
     pytest.param(range(1, 2), 10, id="short"),
-    pytest.param(range(2, 8), 2, id="long", marks=pytest.mark.slow)])
+    pytest.param(range(2, 8), 2, id="many", marks=pytest.mark.slow)])
 def test_fist_hint_names_the_ismcts_choice(seeds: range, every: int) -> None:
     """Bids (decoupled at the sealed bid, F5.1) and power decisions, from the view (F8)."""
     game = make_game("fist", {"players": 3})

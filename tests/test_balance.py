@@ -148,7 +148,7 @@ def test_fist_counts_agree_with_the_engines_auction_winners(
 
 def test_farkle_counts_agree_with_holdings_seen_at_each_turns_start() -> None:
     options = {"players": 3}
-    bots, seed, n = ["cautious", "random"], 2, 15
+    bots, seed, n = ["cautious", "random"], 2, 8
     report = balance_report("farkle", n, bots, seed=seed, options=options)
     assert_sane(report)
     game = make_game("farkle", options)
@@ -214,11 +214,11 @@ def test_cli_table_and_json() -> None:
 
 def test_cli_plot_png_and_svg(tmp_path: Path) -> None:
     png, svg = tmp_path / "out.png", tmp_path / "out.svg"
-    out = runner.invoke(app, ["balance", "fist", "--games", "3", "--plot", str(png)])
+    out = runner.invoke(app, ["balance", "fist", "--games", "1", "--plot", str(png)])
     assert out.exit_code == 0, out.output
     assert "plot written to" in out.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    out = runner.invoke(app, ["balance", "farkle", "--games", "3", "--plot", str(svg),
+    out = runner.invoke(app, ["balance", "farkle", "--games", "1", "--plot", str(svg),
                               "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["plot"] == str(svg)

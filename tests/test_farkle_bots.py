@@ -388,9 +388,10 @@ def test_bots_are_registered() -> None:
     assert isinstance(make_bot("farkle", "cautious", random.Random(0)), CautiousFarkleBot)
 
 
-def test_optimal_beats_random() -> None:
-    result = simulate("farkle", 20, ["optimal", "random"], seed=3)
-    assert result.wins[0] >= 16
+@pytest.mark.parametrize("games", [10, pytest.param(20, marks=pytest.mark.slow)])
+def test_optimal_beats_random(games: int) -> None:
+    result = simulate("farkle", games, ["optimal", "random"], seed=3)
+    assert result.wins[0] >= 0.8 * games
 
 
 def test_bots_play_other_tables() -> None:

@@ -3,8 +3,8 @@
 Whatever a caller passes (action text, seats, actions at any position, record files), the
 only exceptions are the library's own (:class:`DragonlairError` subclasses), and a refused
 ``apply`` changes nothing. Each test runs a few hundred examples by default (derandomized:
-the same examples every run); its ``slow``-marked twin runs many more (CI runs both;
-``pytest -m 'not slow'`` skips the long ones locally).
+the same examples every run); its ``slow``-marked twin runs many more (CI 600, ``scripts/
+test.sh --long`` 2000; a plain ``pytest`` skips them).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from dragonlair.core.errors import (
 from dragonlair.core.game import CHANCE, Action, Game, State
 from dragonlair.core.records import Record, finish_record, new_record, replay
 from dragonlair.games import make_game
+from tests.sizes import size
 
 #: (game id, options): the tables fuzzed, smallest and largest of each game
 TABLES: list[tuple[str, dict[str, Any]]] = [
@@ -41,8 +42,10 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
     ("farkle", {"players": 5, "dragon": 5, "max_turns": 40}),
 ]
 
-#: (test id, examples): the default run and its slow twin
-RUNS = [pytest.param(60, id="fast"), pytest.param(2000, id="slow", marks=pytest.mark.slow)]
+#: (test id, examples): the default run and its slow twin (CI 600 examples, the release run
+#: ``scripts/test.sh --long`` 2000: tests/sizes.py)
+RUNS = [pytest.param(60, id="fast"),
+        pytest.param(size(ci=600, long=2000), id="slow", marks=pytest.mark.slow)]
 
 
 def fuzz(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:

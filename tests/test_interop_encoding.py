@@ -22,6 +22,7 @@ from dragonlair.interop.encoding import (  # noqa: E402
     information_state_string,
     observation_string,
 )
+from tests.sizes import size  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -31,14 +32,20 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _views(game_id: str, options: dict[str, Any], games: int, seed: int = 0) -> Any:
+def _views(game_id: str, options: dict[str, Any], games: int, seed: int = 0,
+           every: int = 1) -> Any:
+    """Every seat's view and the spectator's at every ``every``-th step of random games (and
+    at the end)."""
     game = make_game(game_id, {**options, **({"max_turns": 6} if game_id != "master" else {})})
     for g in range(games):
         rng = random.Random(seed + g)
         state = game.new_initial_state()
+        step = 0
         while True:
-            for seat in [*range(game.num_players), None]:
-                yield game, state.view(seat)
+            if step % every == 0 or state.is_terminal():
+                for seat in [*range(game.num_players), None]:
+                    yield game, state.view(seat)
+            step += 1
             if state.is_terminal():
                 break
             seats = state.current_seats()
@@ -53,7 +60,11 @@ def _views(game_id: str, options: dict[str, Any], games: int, seed: int = 0) -> 
                          ids=[f"{g}-{o.get('players', 'match' if o else 2)}" for g, o in CONFIGS])
 def test_vectors_have_one_shape_and_stay_in_their_declared_range(
         game_id: str, options: dict[str, Any]) -> None:
-    check_vectors(game_id, options, games=1 if options.get("players", 2) >= 5 else 3)
+    """Quick: three games of the small tables, one of the big ones, Fist's views every third
+    step (a Fist game is hundreds of steps; the slow twin: three or six whole games each)."""
+    fist = game_id == "fist"
+    check_vectors(game_id, options, games=1 if fist or options.get("players", 2) >= 5 else 3,
+                  every=3 if fist else 1)
 
 
 @pytest.mark.slow
@@ -61,12 +72,13 @@ def test_vectors_have_one_shape_and_stay_in_their_declared_range(
                          ids=[f"{g}-{o.get('players', 'match' if o else 2)}" for g, o in CONFIGS])
 def test_vectors_have_one_shape_and_stay_in_their_declared_range_many(
         game_id: str, options: dict[str, Any]) -> None:
-    check_vectors(game_id, options, games=6)
+    """CI three whole games each, ``scripts/test.sh --long`` six (tests/sizes.py)."""
+    check_vectors(game_id, options, games=size(ci=3, long=6))
 
 
-def check_vectors(game_id: str, options: dict[str, Any], games: int) -> None:
+def check_vectors(game_id: str, options: dict[str, Any], games: int, every: int = 1) -> None:
     enc = None
-    for game, view in _views(game_id, options, games=games):
+    for game, view in _views(game_id, options, games=games, every=every):
         enc = enc or encoder_for(game)
         obs = enc.observation(view)
         info = enc.information_state(view)

@@ -24,8 +24,9 @@ from dragonlair.games.master.cards import line_code, score_table
 from dragonlair.games.master.tips import KINDS, line_kind, lines_of
 from dragonlair.tips import TipsPage, games_with_tips, load, regenerate, tips_page
 from dragonlair.tips.figures import FORMAT
+from tests.sizes import size
 
-TINY = {"fist": 3, "master": 1, "farkle": 0}
+TINY = {"fist": 2, "master": 1, "farkle": 0}
 
 
 def shape(x: Any) -> Any:
@@ -55,7 +56,7 @@ def test_the_committed_figures_have_the_shape_of_a_regeneration(
 
 
 def test_a_regeneration_is_seeded(tiny: dict[str, dict[str, Any]]) -> None:
-    assert regenerate("fist", 3, seed=5) == tiny["fist"]
+    assert regenerate("fist", TINY["fist"], seed=5) == tiny["fist"]
 
 
 def test_the_farkle_figures_are_the_optimal_policys() -> None:
@@ -114,12 +115,12 @@ def test_a_line_has_the_kind_of_its_groups(line: list[int], kind: str) -> None:
     assert line_kind(line) == kind
 
 
-@pytest.mark.parametrize(("n", "seed"), [(1, 5), pytest.param(3, 11, marks=pytest.mark.slow)])
-def test_the_master_deciding_line_is_the_winners_line_where_the_lists_differ(
-        n: int, seed: int) -> None:
+@pytest.mark.slow
+def test_the_master_deciding_line_is_the_winners_line_where_the_lists_differ() -> None:
     """M4: the lists, lowest first, are compared element by element; the first difference
     decides. Replay the seeded games of a small run and check each tally from the grid
-    (quick: one expert game, decided at its lowest line; slow: three)."""
+    (expert games, seconds each: CI three, ``scripts/test.sh --long`` eight)."""
+    n, seed = size(ci=3, long=8), 11
     from dragonlair.bots import make_bot
     from dragonlair.core.driver import play_out, seed_for
     from dragonlair.games import make_game
@@ -171,10 +172,11 @@ def test_the_farkle_figures_are_what_the_command_computes() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["fist", "master"])
+@pytest.mark.parametrize("game", ["fist", pytest.param("master", marks=pytest.mark.long)])
 def test_the_committed_figures_are_what_their_command_measures(game: str) -> None:
     """Run the stored command again (its games and seed): the same figures, to the digit.
-    Slow (fist about half a minute, master a few minutes)."""
+    Slow (fist about half a minute); master's takes minutes, so only
+    ``scripts/test.sh --long`` runs it (no smaller run gives the same figures)."""
     committed = load(game)
     assert regenerate(game, committed["games"], seed=committed["seed"]) == committed
 

@@ -53,7 +53,8 @@ def _hasher_of(cost: tuple[int, int, int] | None) -> PasswordHasher:
 @functools.cache
 def _dummy_hash(hasher: PasswordHasher) -> str:
     """Verified against when a username is unknown, so that a login takes as long either
-    way (at the hasher's cost; the defaults' is made at import)."""
+    way (made at the server's first login, whoever it is for: not at import, where it
+    cost every process that imports the server a hash)."""
     return hasher.hash("not a password of anyone")
 
 
@@ -61,8 +62,6 @@ def hasher(request: Request) -> PasswordHasher:
     """The server's password hasher (argon2-cffi's defaults unless the settings say)."""
     return _hasher_of(request.app.state.settings.argon2_cost)
 
-
-_dummy_hash(_hasher_of(None))  # as before: no first login of a server waits for it
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -249,8 +248,9 @@ def login(body: LoginIn, request: Request, response: Response, session: DB) -> d
     user = session.scalar(select(User).where(User.username == body.username))
     stored = user.password_hash if user is not None else None
     argon2 = hasher(request)
+    dummy = _dummy_hash(argon2)  # made before the lookup's result matters: no timing tell
     try:
-        argon2.verify(stored or _dummy_hash(argon2), body.password)
+        argon2.verify(stored or dummy, body.password)
         ok = stored is not None
     except (VerificationError, InvalidHashError):
         ok = False

@@ -98,6 +98,10 @@ class Settings:
     bot_workers: int = 2
     sqlite_synchronous: str = "FULL"
     limits: Limits = field(default_factory=Limits)
+    #: the argon2id cost of password hashes, ``(passes, memory in KiB, lanes)``; ``None``:
+    #: argon2-cffi's defaults (RFC 9106's second choice: 3 passes over 64 MiB, 4 lanes), what
+    #: a server should use. Only the test servers choose a cheap one (tests/server/helpers.py)
+    argon2_cost: tuple[int, int, int] | None = None
     #: the time source of the table clocks (``None``: the system's; tests pass a
     #: :class:`~dragonlair.server.clocks.FakeClock`), and how often a running server records
     #: that it is alive (time with no server alive is charged to no clock: docs/server.md)

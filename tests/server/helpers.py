@@ -36,6 +36,11 @@ JSON = dict[str, Any]
 #: pass ``limits=Limits()`` (or their own)
 TEST_LIMITS = Limits(messages_per_second=10_000.0, message_burst=10_000)
 
+#: the test servers' argon2id cost (one pass over 8 KiB, the least argon2 allows): a hash
+#: in microseconds, not the default's tens of milliseconds and 64 MiB (the same hashes and
+#: checks, only cheaper); a server keeps the defaults (``Settings.argon2_cost``)
+TEST_ARGON2 = (1, 8, 1)
+
 
 #: the line `dragonlair serve` prints once it listens (cli.serve_ready, always in English)
 READY = re.compile(rb"Dragonlair is running: open http://127\.0\.0\.1:(\d+)/")
@@ -65,6 +70,7 @@ class ServerThread:
 
     def __init__(self, data: Path, **settings: Any) -> None:
         settings.setdefault("limits", TEST_LIMITS)
+        settings.setdefault("argon2_cost", TEST_ARGON2)
         self.settings = Settings(data_dir=data, bot_workers=2, **settings)
         self.port = 0
         self.app = create_app(self.settings)

@@ -37,8 +37,10 @@ def srv(tmp_path: Path, fake: FakeClock) -> Any:
 
 def table_with(owner: Client, others: list[Client], game: str, seats: list[JSON], *,
                clock: JSON | None = None, away: JSON | None = None) -> str:
-    """Create a table (with its away policy), seat ``others``, start it, connect everyone."""
-    body: JSON = {"game": game, "seats": seats}
+    """Create a table (with its away policy), seat ``others``, start it, connect everyone.
+    A seat taken over goes to the random bot (the default, Master's expert, thinks for
+    seconds a game: what is tested here is when and how the seat is taken)."""
+    body: JSON = {"game": game, "seats": seats, "takeover_bot": "random"}
     if clock is not None:
         body["clock"] = clock
     if away is not None:
@@ -260,7 +262,7 @@ def test_the_lobby_lists_what_one_can_join_or_watch(srv: ServerThread,
     fake.advance(3600)
     waiting = ann.http.post("/api/tables", json={"game": "master"}).json()["id"]
     running = table_with(ann, [bob], "master", TWO)
-    alone = table_with(bob, [], "master", [{"kind": "me"}, {"kind": "bot"}])
+    alone = table_with(bob, [], "master", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
     play_to_end(srv, alone, {0: bob}, random.Random(1))
     finished_record(bob, alone)
     listed = {t["id"]: t["status"] for t in Client(srv, "Eve").http.get("/api/tables").json()}

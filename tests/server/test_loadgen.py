@@ -4,9 +4,12 @@ are the benchmark's business: no timing is asserted here.)"""
 
 from __future__ import annotations
 
+import pytest
+
 from dragonlair.server import loadgen
 
 
+@pytest.mark.slow  # a server process and seconds of load: CI runs it, a plain pytest not
 def test_the_load_generator_plays_tables_without_errors() -> None:
     out = loadgen.run(tables=3, spectators=1, rates=[10.0], seconds=1.5, warmup=0.5,
                       ramp=False)

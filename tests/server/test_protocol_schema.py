@@ -83,7 +83,10 @@ def test_every_message_of_a_whole_game_fits_the_schema(server: ServerThread, gam
     """Two people (or one and bots) and a spectator: every message each received, and the
     messages they sent, validate; each view validates against its game's view schema."""
     ann, bob, eve = Client(server, "Ann"), Client(server, "Bob"), Client(server, "Eve")
-    options: dict[str, Any] = {"max_turns": 2} if game == "fist" else {}
+    # Fist to turn 2 and Farkle to its 10th turn (about 100 actions, not 300): every kind of
+    # message and view comes up in them (tests/test_contract.py validates the views of
+    # whole games)
+    options: dict[str, Any] = {"fist": {"max_turns": 2}, "farkle": {"max_turns": 10}}.get(game, {})
     seats = ([{"kind": "me"}, {"kind": "open"}]
              + [{"kind": "bot", "bot": "random"}] * (game == "fist"))
     tid = new_table(ann, game, seats, **options)["id"]
@@ -121,7 +124,7 @@ def test_clocks_takeovers_and_resignations_fit_the_schema(server: ServerThread) 
     and update, ``resigned`` and ``takeover`` messages, all true to the schema."""
     ann, bob = Client(server, "Ann"), Client(server, "Bob")
     r = ann.http.post("/api/tables", json={
-        "game": "master", "seats": [{"kind": "me"}, {"kind": "open"}],
+        "game": "master", "seats": [{"kind": "me"}, {"kind": "open"}], "takeover_bot": "random",
         "clock": {"kind": "realtime", "initial": 600, "increment": 5, "maximum": 900}})
     assert r.status_code == 201, r.text
     tid = r.json()["id"]

@@ -216,7 +216,7 @@ def test_bearer_tokens_on_every_route_and_replay(trusting: ServerThread) -> None
                               headers={"Authorization": f"Bearer {token}"})
         assert bearer.get("/api/me").json()["username"] == "dora"
         tid = bearer.post("/api/tables", json={
-            "game": "master", "options": {},
+            "game": "master", "options": {}, "takeover_bot": "random",  # plays the resigned
             "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]}).json()["id"]
         assert bearer.post(f"/api/tables/{tid}/start").status_code == 200
         assert bearer.post(f"/api/tables/{tid}/resign").status_code == 200

@@ -273,6 +273,7 @@ def test_heuristic_beats_random_and_greedy() -> None:
     assert wins[0] > wins[1] > max(wins[2], wins[3])
 
 
+@pytest.mark.slow  # six whole games of a search bot: CI runs it, a plain pytest not
 def test_ismcts_beats_the_heuristic() -> None:
     wins = _rotated(["ismcts-fast", "heuristic", "heuristic"], 6, seed=2)
     assert wins[0] > max(wins[1], wins[2])

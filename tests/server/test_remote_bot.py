@@ -66,7 +66,10 @@ def test_the_example_bot_joins_a_table_and_plays_it_to_the_end(server: ServerThr
     _, token = bot_account(server, f"example_{game}")
     host = Client(server.base)
     host.guest("Host")
-    table = host.create_table(game, seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    # a Farkle game of random moves runs to hundreds of actions: ten turns tell as much
+    options = {"max_turns": 10} if game == "farkle" else None
+    table = host.create_table(game, options,
+                              seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}])
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, str(EXAMPLE), "--server", server.base, "--token", token,

@@ -63,7 +63,7 @@ class GenericSession(Session[Game, State]):
                   for s, k in enumerate(self.kinds) if s in self.bots}
         for s, label in labels.items():
             twins = sum(1 for other in labels.values() if other == label)
-            self.names[s] = f"{label} {s + 1}" if twins > 1 else label
+            self.names[s] = f"{label} #{s + 1}" if twins > 1 else label  # as session.py
         # the events each human has been shown, and the ones told to the table as they come
         self.seen: dict[int, int] = {}
         self.told = 0

@@ -274,13 +274,15 @@ def farkle_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_cli_lists_the_costliest_decisions(farkle_record: Path) -> None:
-    out = runner.invoke(app, ["analyse", str(farkle_record), "--seat", "0", "--top", "5"])
+    out = runner.invoke(app, ["analyse", str(farkle_record), "--seat", "1", "--top", "5"])
     assert out.exit_code == 0, out.output
     assert "The biggest mistakes" in out.output and "expected soldiers" in out.output
     assert "Win chance over the game" in out.output
-    data = json.loads(runner.invoke(app, ["analyse", str(farkle_record), "--seat", "0",
+    assert "farkle, seat 1:" in out.output  # --seat counts from 1, as the output does
+    data = json.loads(runner.invoke(app, ["analyse", str(farkle_record), "--seat", "1",
                                           "--json", "--top", "5"]).output)
     jsonschema.validate(data, SCHEMA)
+    assert data["seat"] == 0  # the JSON names the record's seat index (from 0)
     soldiers = [d for d in data["decisions"] if d["unit"] == "soldiers" and d["loss"]]
     worst = max(soldiers, key=lambda d: d["loss"])
     assert worst["loss"] > 0 and worst["played"] != worst["best"]
@@ -294,7 +296,7 @@ def test_cli_lists_the_costliest_decisions(farkle_record: Path) -> None:
 
 
 def test_cli_optimal_seat_loses_nothing(farkle_record: Path) -> None:
-    data = json.loads(runner.invoke(app, ["analyse", str(farkle_record), "--seat", "1",
+    data = json.loads(runner.invoke(app, ["analyse", str(farkle_record), "--seat", "2",
                                           "--json"]).output)
     assert data["decisions"] and all(not d["loss"] for d in data["decisions"])
 
@@ -305,7 +307,7 @@ ENGLISH = ("The biggest", "mistakes", "Played", "Loss", "expected soldiers", "wi
 
 
 def test_cli_german_has_no_english(farkle_record: Path) -> None:
-    out = runner.invoke(app, ["analyse", str(farkle_record), "--seat", "0", "--lang", "de"])
+    out = runner.invoke(app, ["analyse", str(farkle_record), "--seat", "1", "--lang", "de"])
     assert out.exit_code == 0, out.output
     assert "Die größten Fehler" in out.output
     for word in ENGLISH:
@@ -314,8 +316,10 @@ def test_cli_german_has_no_english(farkle_record: Path) -> None:
 
 @pytest.mark.parametrize(("args", "code_text"), [
     (["--seat", "7"], "no seat 7"),
-    (["--seat", "0", "--top", "-1"], "--top -1"),
-    (["--seat", "0", "--budget", "0"], "--budget"),
+    (["--seat", "3"], "no seat 3; the game has 2 players: --seat 1 to 2"),
+    (["--seat", "0"], "no seat 0; the game has 2 players: --seat 1 to 2"),
+    (["--seat", "1", "--top", "-1"], "--top -1"),
+    (["--seat", "1", "--budget", "0"], "--budget"),
 ])
 def test_cli_bad_seat_and_numbers(farkle_record: Path, args: list[str], code_text: str) -> None:
     out = runner.invoke(app, ["analyse", str(farkle_record), *args])
@@ -325,9 +329,9 @@ def test_cli_bad_seat_and_numbers(farkle_record: Path, args: list[str], code_tex
 def test_cli_bad_record(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{nope", encoding="utf-8")
-    out = runner.invoke(app, ["analyse", str(bad), "--seat", "0"])
+    out = runner.invoke(app, ["analyse", str(bad), "--seat", "1"])
     assert out.exit_code == 2 and "cannot be analysed" in out.output
-    out = runner.invoke(app, ["analyse", str(tmp_path / "missing.json"), "--seat", "0",
+    out = runner.invoke(app, ["analyse", str(tmp_path / "missing.json"), "--seat", "1",
                               "--lang", "de"])
     assert out.exit_code == 2 and "nicht analysieren" in out.output
 
@@ -340,7 +344,7 @@ def test_no_decisions_is_an_error() -> None:
     with pytest.raises(AnalysisError) as info:
         analyse_record(rec, 1)
     assert info.value.code == "cli.analyse_no_decisions"
-    out = runner.invoke(app, ["analyse", "-", "--seat", "1"])
+    out = runner.invoke(app, ["analyse", "-", "--seat", "2"])
     assert out.exit_code == 2
 
 

@@ -32,11 +32,14 @@ from dragonlair.cli.fist_screen import (
 from dragonlair.cli.main import app
 from dragonlair.core.driver import play_out
 from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.forms import form_texts
 from dragonlair.core.i18n import all_codes, has_message, languages, render
+from dragonlair.games.fist.actions import MAX_COMMON, MAX_FAIRY, silver_form
 from dragonlair.games.fist.custom import load_file
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
 from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
+from tests.test_fist_auctions import act, all_pass, table
 
 runner = CliRunner()
 THREE = ["--seat", "human", "--seat", "greedy", "--seat", "greedy"]
@@ -141,7 +144,12 @@ def test_invalid_bids_get_a_reason_and_a_new_prompt() -> None:
     code, out = run("--seed", "3", *THREE, input="99\nbanana\nf3 c9\nblack\n\n0\n")
     assert "Traceback" not in out
     text = flat(out)
-    assert " ".join(_refusal("bid f99 c0").split()) in text  # more than a bid can hold
+    # more than a bid can hold: the engine's reason, quoting what was typed (the terminal
+    # writes no bid the engine's forms do not hold)
+    too_large = render("fist.action.bid_too_large", {"text": "'99'", "max_fairy": MAX_FAIRY,
+                                                     "max_common": MAX_COMMON}, "en")
+    assert too_large == "'99': a bid holds at most 60 Fairy Gold (f) and 15 Common Gold (c)"
+    assert too_large in text
     assert "I do not understand 'banana'" in out
     assert " ".join(_refusal("bid f3 c9").split()) in text  # only 2 Common Gold (F5.1)
     assert " ".join(_refusal("bid f0 c0 black").split()) in text  # no Black coin (F6)
@@ -304,9 +312,13 @@ def test_friendly_bids(text: str, canon: str) -> None:
     """Friendly forms are notation for the canonical bid (docs/records.md)."""
     parts = parse_bid_words(text, "en", tiebreak=False) if not text.lower().startswith(
         "bid") else None
+    state = _witch_of_rich_p0()
     if parts is not None:
         assert bid_text(parts, "en", tiebreak=False) == canon
-    state = _witch_of_rich_p0()
+        # written in the view's form of the seat's bids (the engine's texts)
+        form = state.view(0)["legal"]["form"]
+        assert bid_text(parts, "en", tiebreak=False, form=form) == canon
+        assert canon in form_texts(form)
     assert str(bid_from_text(state.game, state, 0, text, "en", tiebreak=False)) == canon
 
 
@@ -357,6 +369,13 @@ def test_in_a_tie_break_gold_is_the_engines_to_refuse() -> None:
     (F5.7); gold and Silver in one bid is no action at all."""
     assert bid_text(parse_bid_words("f2", "en", tiebreak=True), "en",
                     tiebreak=True) == "bid f2 c0"
+    # the view's form is of tie-break bids: a gold bid is written in the engine's bid form
+    assert bid_text(parse_bid_words("f2", "en", tiebreak=True), "en", tiebreak=True,
+                    form=silver_form(3, False)) == "bid f2 c0"
+    assert bid_text(parse_bid_words("2 amulet", "en", tiebreak=True), "en", tiebreak=True,
+                    form=silver_form(3, False)) == "silver 2 amulet"  # the engine refuses it
+    with pytest.raises(InputProblem, match="'s99' is not a Fist of Dragonstones action"):
+        bid_text(parse_bid_words("s99", "en", tiebreak=True), "en", tiebreak=True)
     with pytest.raises(InputProblem, match="either gold"):
         bid_text(parse_bid_words("f2 s1", "en", tiebreak=True), "en", tiebreak=True)
 
@@ -432,6 +451,39 @@ def test_choice_by_number_or_text() -> None:
             assert str(problem.value) == err.message("de", names).replace(
                 "'steal p1 red'", "'steal 2 red'")
             assert not re.search(r"\bp\d\b", str(problem.value))
+
+
+def test_a_seat_typed_at_a_decision_is_matched_against_the_views_choices() -> None:
+    """A Thief's or a Brigand's victim typed from 1 or by name (or the name alone for a
+    target) is the view's choice that names that seat (its ``victim``): the engine's text of
+    it is taken, never written by the terminal (F5)."""
+    names = ["Ann", "Bo", "Cy", "Di"]
+    thief = table()
+    all_pass(thief)
+    act(thief, "chance: card thief",
+        "p0: bid f3 c0", "p1: bid f2 c0", "p2: bid f1 c1", "p3: bid f1 c0")
+    brigand = table(("brigand", "gnome"))
+    all_pass(brigand)
+    act(brigand, "chance: card brigand",
+        "p0: bid f1 c0", "p1: bid f0 c0", "p2: bid f0 c0", "p3: bid f0 c0")
+    for state, typed, engine in ((thief, "steal 3 red", "steal p2 red"),
+                                 (thief, "STEAL cy red", "steal p2 red"),
+                                 (thief, "steal Bo yellow", "steal p1 yellow"),
+                                 (brigand, "target 3", "target p2"),
+                                 (brigand, "target Cy", "target p2"),
+                                 (brigand, "cy", "target p2"),
+                                 (brigand, "Di", "target p3")):
+        choices = state.view(0)["legal"]["choices"]
+        legal = [state.game.parse_action(c["action"]) for c in choices]
+        chosen = choice_from_text(state.game, typed, legal, "en", state, 0, names, choices)
+        assert str(chosen) == engine
+        assert engine in [c["action"] for c in choices]
+    choices = thief.view(0)["legal"]["choices"]
+    legal = [thief.game.parse_action(c["action"]) for c in choices]
+    with pytest.raises(InputProblem):  # no such choice: Cy's blue stone is not second
+        choice_from_text(thief.game, "steal 3 blue", legal, "en", thief, 0, names, choices)
+    with pytest.raises(InputProblem, match="names no player here"):
+        choice_from_text(thief.game, "steal 5 red", legal, "en", thief, 0, names, choices)
 
 
 @pytest.mark.parametrize("games", [4, pytest.param(12, marks=pytest.mark.slow)])

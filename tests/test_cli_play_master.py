@@ -313,6 +313,27 @@ def test_card_alone_with_one_legal_cell_and_cell_alone_with_one_kind() -> None:
     assert placement_from_text("d4", one_kind, "en") == "place ruby d4"
 
 
+def test_a_placement_is_written_by_the_engines_form() -> None:
+    """The terminal writes no ``place``: a legal placement is the view's ``legal.form``
+    entry (its options in the order of ``legal.cards`` and ``legal.cells``), any other is
+    written in the engine's form of every placement, for the engine to refuse (M3)."""
+    view = _view_after([])
+    legal = view["legal"]
+    assert legal["cells"] == ["d4"] and "ruby" in legal["cards"]
+    assert placement_from_text("ruby d4", view, "en") == "place ruby d4"
+    # the text is the form's, whatever it says
+    marked = {**view, "legal": {**legal, "form": {"parts": [
+        {"slot": None, "texts": ["PLACE"]},
+        {"slot": "card", "texts": [f"<{c}>" for c in legal["cards"]]},
+        {"slot": "cell", "texts": [f"<{c}>" for c in legal["cells"]]}]}}}
+    assert placement_from_text("ruby d4", marked, "en") == "PLACE<ruby><d4>"
+    # not legal now (d3 is no legal cell): the engine's form of every placement writes it
+    assert placement_from_text("ruby d3", marked, "en") == "place ruby d3"
+    state = _state_after([])
+    with pytest.raises(InputProblem):
+        action_from_text(state, 0, "ruby d3", view, state.legal_actions(0), "en")
+
+
 @pytest.mark.parametrize(("text", "reason"), [
     ("ruby h1", "h1 is not on the board"),
     ("ruby", "Which cell? Legal now: d3, c4, e4, d5."),

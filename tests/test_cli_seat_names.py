@@ -2,8 +2,9 @@
 log, prompts, end screen, replay), never by the engines' seat words (``p0``); where a
 number is needed (the seat column of a table, a seat typed in a move) seats are counted
 from 1. Seats that share a name (two bots of one kind) are numbered so that a name alone
-says who is meant. What a player types is translated to the engine's text only at the
-terminal's edge: ``skirmish 3`` (or ``skirmish random``) is the engine's ``skirmish p2``.
+says who is meant. What a player types is matched at the terminal's edge against
+the actions the view offers, each with the seat it names: ``skirmish 3`` (or ``skirmish
+random``) is the view's ``skirmish p2``; the terminal writes no seat word of an engine.
 """
 
 from __future__ import annotations
@@ -16,11 +17,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
 from dragonlair.cli.main import app
 from dragonlair.cli.session import (
     InputProblem,
-    engine_seat_words,
+    SeatMove,
+    seat_action,
+    seat_move,
     shown_action,
+    typed_seat,
     unique_names,
 )
 from dragonlair.core.game import CHANCE
@@ -180,26 +185,63 @@ def test_a_seat_typed_from_one_at_the_skirmish_prompt_reaches_that_seat(
 
 
 # ---------------------------------------------------------------- the translation itself
-def test_seats_typed_from_one_or_by_name_become_the_engines_words() -> None:
+def test_seats_typed_from_one_or_by_name_are_matched_against_the_offered_actions() -> None:
+    """The terminal writes no seat word of an engine: a move typed with a seat (from 1, or
+    by name) is matched against the actions offered, each with the seat it names (a view's
+    ``legal.moves`` or ``choices``), and the engine's own text of the one typed is taken."""
     names = ["Anna", "greedy #2", "Bo Lee"]
     verbs = {"skirmish", "steal"}
+    offered: list[tuple[str, int | None]] = [
+        ("recruit", None), ("skirmish p0", 0), ("skirmish p2", 2), ("steal p1 red", 1),
+        ("steal p2 coin", 2)]
 
-    def engine(text: str) -> str:
-        return engine_seat_words(text, verbs, names, "en")
+    def engine(text: str) -> str | None:
+        move = seat_move(text, verbs, names, "en")
+        return None if move is None else seat_action(move, offered)
 
     assert engine("skirmish 1") == "skirmish p0" and engine("skirmish 3") == "skirmish p2"
     assert engine("steal 2 red") == "steal p1 red" and engine("steal greedy #2 red") == \
         "steal p1 red"
-    assert engine("steal bo lee coin") == "steal p2 coin"  # a name of two words, any case
-    assert engine("recruit") == "recruit" and engine("keep 155") == "keep 155"  # no seat
+    assert engine("STEAL bo lee COIN") == "steal p2 coin"  # a name of two words, any case
+    assert engine("skirmish 2") is None and engine("steal 2 blue") is None  # not offered
+    assert seat_move("recruit", verbs, names, "en") is None  # no seat
+    assert seat_move("keep 155", verbs, names, "en") is None
+    assert seat_move("skirmish nobody", verbs, names, "en") is None  # no seat named
+    assert seat_move("skirmish greedy #2", verbs, names, "en") == SeatMove("skirmish", 1, ())
     for bad in ("skirmish 0", "skirmish 4", "skirmish p1", "steal p0 red"):
         with pytest.raises(InputProblem, match=r"names no player here: .* 1 to 3 .*"
                                                r"\(Anna, greedy #2, Bo Lee\)"):
             engine(bad)
+    # the seat an action names is the view's (its structure), not read off the text
+    assert seat_action(SeatMove("skirmish", 1, ()), [("skirmish p1", 2)]) is None
+    assert typed_seat(["bo", "lee", "coin"], names, "en") == (2, ["coin"])
+    assert typed_seat(["3"], names, "en") == (2, []) and typed_seat(["red"], names, "en") is None
     # shown: the engine's text with its seats from 1; anything else as it is
     assert shown_action("skirmish p1") == "skirmish 2"
     assert shown_action("steal p0 red") == "steal 1 red"
     assert shown_action("pay rrby") == "pay rrby" and shown_action("keep 155") == "keep 155"
+
+
+def test_a_farkle_seat_is_taken_from_the_views_moves() -> None:
+    """At the terminal's Farkle prompt a seat's move is the view's ``legal.moves`` entry
+    that names that seat: its ``action`` is what the engine is given."""
+    kinds = ["human", "cautious", "random"]
+    state = _first_human_decision(kinds, _seed_where_seat_0_may_attack_seat_2(kinds))
+    game = state.game
+    view = state.view(0)
+    moves = view["legal"]["moves"]
+    legal = list(state.legal_actions(0))
+    names = ["Player", "cautious", "random"]
+    for typed, seat in (("skirmish 3", 2), ("angreifen random", 2), ("skirmish 2", 1)):
+        chosen = farkle_choice(game, typed, legal, "en", names=names, moves=moves)
+        entry = next(m for m in moves if m["kind"] == "skirmish" and m.get("seat") == seat)
+        assert chosen.text == entry["action"] and chosen.kind == Kind.SKIRMISH
+        assert chosen.seat == seat
+    # a move the view offers no more is not taken, whatever the engine would make of it
+    fewer = [m for m in moves if m.get("seat") != 2]
+    with pytest.raises(InputProblem):
+        farkle_choice(game, "skirmish 3", [a for a in legal if a.seat != 2], "en",
+                      names=names, moves=fewer)
 
 
 def test_names_shared_by_seats_are_numbered_by_seat_from_one() -> None:

@@ -43,6 +43,7 @@ from dragonlair.core.game import CHANCE, Game, State
 from dragonlair.core.plugin import load_path
 from dragonlair.core.records import Record, finish_record, new_record, replay
 from dragonlair.games import GAME_FACTORIES, game_ids, make_game, plugin
+from tests.sizes import size
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dragonlair"
 CODE = re.compile(r"^[a-z]+(\.[a-z0-9_]+)+$")
@@ -265,7 +266,7 @@ def test_records_replay_and_round_trip(game_id: str, options: dict[str, Any]) ->
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_records_replay_and_round_trip_many(game_id: str, options: dict[str, Any]) -> None:
-    check_records(game_id, options, range(10_000, 10_300))
+    check_records(game_id, options, range(10_000, 10_000 + size(ci=40, long=300)))
 
 
 # ---------------------------------------------------------------------------- actions
@@ -308,7 +309,7 @@ def test_every_legal_action_round_trips(game_id: str, options: dict[str, Any]) -
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_every_legal_action_round_trips_many(game_id: str, options: dict[str, Any]) -> None:
-    check_legal_round_trips(game_id, options, range(2, 20))
+    check_legal_round_trips(game_id, options, range(2, 2 + size(ci=6, long=18)))
 
 
 # ---------------------------------------------------------------------------- refusals
@@ -361,7 +362,8 @@ def test_illegal_actions_are_refused_with_a_code_and_change_nothing(
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_illegal_actions_are_refused_with_a_code_and_change_nothing_many(
         game_id: str, options: dict[str, Any]) -> None:
-    assert check_illegal(game_id, options, range(2, 20), every=5) > 300
+    seeds = size(ci=6, long=18)
+    assert check_illegal(game_id, options, range(2, 2 + seeds), every=5) > 15 * seeds
 
 
 # ---------------------------------------------------------------------------- secrecy
@@ -409,7 +411,7 @@ def test_views_never_depend_on_another_seats_secrets(game_id: str,
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_views_never_depend_on_another_seats_secrets_many(game_id: str,
                                                           options: dict[str, Any]) -> None:
-    check_secrecy(game_id, options, range(10_000, 10_300), stops=8)
+    check_secrecy(game_id, options, range(10_000, 10_000 + size(ci=30, long=300)), stops=8)
 
 
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
@@ -470,8 +472,10 @@ def test_every_view_of_varied_tables_validates(game_id: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_view_of_2000_random_games_validates(game_id: str) -> None:
-    assert check_views(game_id, 2000, 0.0005, varied=True) > 200_000
+def test_every_view_of_many_random_games_validates(game_id: str) -> None:
+    """200 games in CI, 2000 in the release run."""
+    games = size(ci=200, long=2000)
+    assert check_views(game_id, games, 0.0005, varied=True) > 100 * games
 
 
 # ---------------------------------------------------------------------------- snapshots
@@ -523,14 +527,15 @@ def check_snapshots(game_id: str, count: int, views_every: int) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_snapshot_restore_continue_equals_replay(game_id: str) -> None:
     """Every table kind of the first 8 seeds; views compared every 25 steps and at the end
-    (the slow run below: 1000 games)."""
+    (the slow run below: 100 games in CI, 1000 in the release run)."""
     check_snapshots(game_id, 8, views_every=25)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
-def test_snapshot_restore_continue_over_1000_games(game_id: str) -> None:
-    check_snapshots(game_id, 1000, views_every=25)
+def test_snapshot_restore_continue_over_many_games(game_id: str) -> None:
+    """100 games in CI, 1000 in the release run."""
+    check_snapshots(game_id, size(ci=100, long=1000), views_every=25)
 
 
 # ---------------------------------------------------------------------------- events
@@ -580,4 +585,4 @@ def test_events_for_filters_by_viewer_and_since(game_id: str, options: dict[str,
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_events_for_filters_by_viewer_and_since_many(game_id: str,
                                                      options: dict[str, Any]) -> None:
-    check_events(game_id, options, range(10_000, 10_050), stops=8)
+    check_events(game_id, options, range(10_000, 10_000 + size(ci=15, long=50)), stops=8)

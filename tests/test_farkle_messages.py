@@ -104,7 +104,8 @@ def test_d3_d5_choice_refusals_name_their_rule() -> None:
     assert itself is not None and itself.code == "farkle.skirmish.target_self"
     nobody = fresh.refusal(0, game.parse_action("skirmish p3"))
     assert nobody is not None and nobody.code == "farkle.skirmish.target_no_seat"
-    assert render(nobody.code, nobody.params, "de").startswith("Spieler 1 kann p3 nicht angreifen")
+    assert render(nobody.code, nobody.params, "de").startswith(
+        "Spieler 1 kann Spieler 4 nicht angreifen")  # a seat named, never the engine's p3
     assert fresh.refusal(0, game.parse_action("recruit")) is None
     late = state.refusal(0, game.parse_action("bank"))
     assert late is not None and late.code == "farkle.action.not_now"

@@ -86,3 +86,94 @@ def test_engines_and_core_import_no_interface(inner: str) -> None:
                                   path.name == "__init__.py")
         bad += [f"{path.relative_to(ROOT)}:{line}" for line in found]
     assert bad == []
+
+
+# ---------------------------------------------------------------- the server's layers
+#: the database's statements: a route hands them to a service (docs/architecture.md, "The
+#: server"), it never builds or runs one itself
+SQL_CALLS = ("select", "update", "insert", "delete")
+ROUTE_METHODS = ("get", "post", "put", "delete", "patch", "head", "options", "websocket",
+                 "api_route")
+#: route modules whose routes still run their own SQL (each to move to a service as the
+#: lobby's did, dragonlair/server/lobby_service.py; then off this list, which
+#: test_the_routes_leave_sql_to_services keeps exact)
+ROUTES_WITH_SQL = frozenset({"accounts", "history", "invites", "profiles", "push"})
+#: the most methods TableRuntime may have: its parts are its concerns (table/*.py)
+RUNTIME_METHODS_MAX = 12
+
+
+def _is_route(decorator: ast.expr) -> bool:
+    return (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr in ROUTE_METHODS)
+
+
+def sql_in_routes(source: str) -> list[str]:
+    """The SQL a module's routes run themselves: a call of ``select``, ``update``, ``insert``
+    or ``delete`` (SQLAlchemy's statement builders) or of an ``.execute`` method anywhere
+    inside a function decorated as a route (``@router.get(...)`` and the like), its nested
+    functions and lambdas included, each as ``line: route: call``."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or not any(_is_route(d) for d in node.decorator_list):
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Call):
+                continue
+            if isinstance(sub.func, ast.Name) and sub.func.id in SQL_CALLS:
+                found.append((sub.lineno, f"{node.name}: {sub.func.id}("))
+            elif isinstance(sub.func, ast.Attribute) and sub.func.attr == "execute":
+                found.append((sub.lineno, f"{node.name}: .execute("))
+    return [f"{line}: {what}" for line, what in sorted(found)]
+
+
+def test_the_sql_checker_sees_sql_in_a_route() -> None:
+    source = (
+        "@router.get('/a')\n"
+        "def a(s):\n"
+        "    return s.scalars(select(T))\n"
+        "@router.post('/b')\n"
+        "async def b(hub):\n"
+        "    def work(s):\n"
+        "        s.execute(update(T).values(x=1))\n"
+        "    return await hub.db(lambda s: s.execute(insert(T)))\n"
+        "def helper(s):\n"
+        "    return s.execute(select(T))\n"
+        "@router.get('/c')\n"
+        "def c(s):\n"
+        "    return service.show(s)\n"
+    )
+    assert sql_in_routes(source) == ["3: a: select(", "7: b: .execute(", "7: b: update(",
+                                     "8: b: .execute(", "8: b: insert("]
+
+
+def test_the_routes_leave_sql_to_services() -> None:
+    """The lobby's routes read the request, call lobby_service and shape the answer; no route
+    module outside ROUTES_WITH_SQL runs SQL in a route, and every one on it still does."""
+    found = {}
+    for path in sorted((PACKAGE / "server").rglob("*.py")):
+        hits = sql_in_routes(path.read_text(encoding="utf-8"))
+        if hits:
+            found[path.relative_to(PACKAGE / "server").with_suffix("").as_posix()] = hits
+    assert {name: hits for name, hits in found.items() if name not in ROUTES_WITH_SQL} == {}
+    assert set(found) == ROUTES_WITH_SQL, "a module was cleaned: take it off ROUTES_WITH_SQL"
+
+
+def test_the_table_runtime_composes_small_parts() -> None:
+    """TableRuntime holds a table's state and composes its parts (no base classes, no
+    mixins), with few methods of its own; storage, the bottom layer, imports no other part
+    of the table nor the hub."""
+    table = PACKAGE / "server" / "table"
+    tree = ast.parse((table / "runtime.py").read_text(encoding="utf-8"))
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "TableRuntime"]
+    assert len(classes) == 1
+    runtime = classes[0]
+    assert runtime.bases == [] and runtime.keywords == []
+    methods = [n.name for n in runtime.body
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    assert len(methods) <= RUNTIME_METHODS_MAX, methods
+    storage = ast.parse((table / "storage.py").read_text(encoding="utf-8"))
+    imported = [n.module or "" for n in ast.walk(storage) if isinstance(n, ast.ImportFrom)]
+    assert [m for m in imported if m.startswith(("dragonlair.server.table",
+                                                 "dragonlair.server.hub"))] == []
+    assert not (PACKAGE / "server" / "tables.py").exists()

@@ -1,8 +1,9 @@
 """``dragonlair analyse RECORD --seat N``: the strongest bot's judgement of every decision of
-one seat in a record, the biggest mistakes first, and the win chance over the game
-(:mod:`dragonlair.analysis`, docs/analysis.md). Registered on the app in
-:mod:`dragonlair.cli.main`. Actions are shown in the record's notation (``keep 15``,
-``bid f3 c1``, ``place ruby d4``), the same in every language, as records write them."""
+one seat in a record (``N`` counted from 1, as the terminal counts seats everywhere), the
+biggest mistakes first, and the win chance over the game (:mod:`dragonlair.analysis`,
+docs/analysis.md). Registered on the app in :mod:`dragonlair.cli.main`. Actions are shown in
+the record's notation (``keep 15``, ``bid f3 c1``, ``place ruby d4``), the same in every
+language, as records write them."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ CHART_HEIGHT = 8
 
 def analyse(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    seat: Annotated[int, typer.Option(help="the seat whose decisions are analysed (0, 1...)")],
+    seat: Annotated[int, typer.Option(
+        help="the seat whose decisions are analysed, counted from 1 (1, 2...)")],
     as_json: Annotated[bool, typer.Option("--json", help="print the whole analysis as JSON "
                                           "(docs/analysis.md)")] = False,
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
@@ -55,12 +57,14 @@ def analyse(
         fail_with("cli.analyse_bad_number", lang, option="--effort", given=effort)
     try:
         rec = Record.load(record)
-        result = analyse_record(rec, seat, budget=budget, seed=seed, effort=effort)
+        result = analyse_record(rec, seat - 1, budget=budget, seed=seed, effort=effort)
     except RecordError as exc:
         fail_with("cli.analyse_bad_record", lang, why=exc.message(lang))
         return
-    except AnalysisError as exc:
-        fail_with(exc.code, lang, **exc.params)
+    except AnalysisError as exc:  # its seat is the engine's (from 0): shown as typed
+        params = {**exc.params, "seat": seat} if "seat" in exc.params else dict(exc.params)
+        code = "cli.analyse_bad_seat" if exc.code == "cli.analyse_no_seat" else exc.code
+        fail_with(code, lang, **params)
         return
     if as_json:
         print(json_text(result.to_json(top)))
@@ -84,7 +88,7 @@ def show(result: Analysis, lang: str, top: int) -> None:
     def t(code: str, **fields: object) -> str:
         return render(code, fields, lang)
 
-    console.print(escape(t("cli.analyse_summary", game=result.game, seat=result.seat,
+    console.print(escape(t("cli.analyse_summary", game=result.game, seat=result.seat + 1,
                            n=len(result.decisions), seconds=round(result.seconds, 1))),
                   highlight=False)
     if not result.complete:

@@ -1,5 +1,6 @@
-"""``dragonlair balance fist|farkle``: how often the player who gets each card goes on to win
-(docs/balance.md). Registered on the app in :mod:`dragonlair.cli.main`."""
+"""``dragonlair balance GAME``: how often the player who gets each card goes on to win, for
+the games whose plugin has a balance observer (docs/balance.md). Registered on the app in
+:mod:`dragonlair.cli.main`."""
 
 from __future__ import annotations
 
@@ -9,17 +10,17 @@ from typing import Annotated, Any
 
 import typer
 
+from dragonlair.cli.options import PLAYERS_HELP, balance_games, games_help
 from dragonlair.core.errors import DragonlairError
 
 
 def balance(
-    game: Annotated[str, typer.Argument(help="fist or farkle")],
+    game: Annotated[str, typer.Argument(help=games_help("the game: ", balance_games))],
     games: Annotated[int, typer.Option(help="how many games")] = 500,
     bots: Annotated[str | None, typer.Option(
         help="comma-separated bot per seat, repeated to fill the table "
-             "(default: fist greedy, farkle cautious)")] = None,
-    players: Annotated[int | None, typer.Option(
-        help="number of players (fist: 3-6, default 4; farkle: 2-5, default 2)")] = None,
+             "(default: the game's own balance bot)")] = None,
+    players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="seed: same seed, same games")] = 0,
     custom: Annotated[list[str] | None, typer.Option(
         help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
@@ -31,9 +32,9 @@ def balance(
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """Balance report: of the players who got each character (fist) or companion and item
-    (farkle) in a game, the fraction who won it, with a 95% interval and the lift over the
-    base rate."""
+    """Balance report: of the players who got each card (a character, a companion, an
+    item) in a game, the fraction who won it, with a 95% interval and the lift over the base
+    rate."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

@@ -29,13 +29,17 @@ from dragonlair.cli.farkle_screen import (
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
+    Named,
     Session,
     check_name,
-    engine_seat_words,
+    every_action,
     make_bots,
+    named_actions,
     pick_seed,
     plain_number,
     refusal_words,
+    seat_action,
+    seat_move,
     shown_action,
 )
 from dragonlair.core.errors import DragonlairError
@@ -76,7 +80,7 @@ SEAT_WORDS = frozenset({"skirmish", "scare"})
 #: the engine's refusal of an action, in the reader's words (None: it is legal)
 Refusal = Callable[[FarkleAction], "str | None"]
 
-__all__ = ["choice_from_text", "default_bot", "play_farkle", "resolve_seats"]
+__all__ = ["choice_from_text", "default_bot", "play_farkle", "resolve_seats", "typed_action"]
 
 
 # ---------------------------------------------------------------- table setup
@@ -114,19 +118,65 @@ def _item_choice(game: FarkleGame, kind: Kind, rest: str, legal: Sequence[Farkle
     return found[0] if found else None
 
 
+def _seats(game: FarkleGame, names: Sequence[str] | None) -> list[str]:
+    return list(names) if names is not None else [str(s + 1) for s in range(game.num_players)]
+
+
+def _canonical(text: str) -> str:
+    """What a player typed, in lower case, a menu line's explanation dropped (``keep 155 =
+    200 soldiers``) and a German or short first word as the engine's (``sichern``: bank)."""
+    canon = " ".join(text.lower().split())
+    for mark in (" = ", " — ", " – ", " - "):  # a menu line: its explanation dropped
+        canon = canon.partition(mark)[0]
+    words = canon.split()
+    if words and " ".join(words[:2]) != "ignore dragon" and words[0] in ALIASES:
+        words = ALIASES[words[0]].split() + words[1:]
+    return " ".join(words)
+
+
+def named_moves(moves: Sequence[JSON]) -> list[Named]:
+    """A view's legal moves (``legal.moves``) as (the engine's text, the seat it names)."""
+    return [(str(m["action"]), m.get("seat")) for m in moves]
+
+
+def typed_action(game: FarkleGame, text: str, lang: str, names: Sequence[str] | None = None,
+                 offered: Sequence[Named] | None = None) -> FarkleAction | None:
+    """The engine's action a player typed (:func:`choice_from_text`'s forms but a menu
+    number), legal now or not, so that the engine can say why it is refused; ``None`` for
+    no action. A move that names a seat (``skirmish 2``, ``skirmish Bob``) is matched
+    against ``offered`` (a view's moves, :func:`named_moves`) or by default all the
+    engine's actions, and the engine's text of it taken. A seat typed as no player
+    (``skirmish 9``, the engine's ``skirmish p1``) is an :class:`InputProblem`."""
+    canon = _canonical(text)
+    if not canon:
+        return None
+    move = seat_move(canon, SEAT_WORDS, _seats(game, names), lang)
+    if move is not None:
+        if offered is None:
+            offered = named_actions(every_action(game))
+        found = seat_action(move, offered)
+        return game.parse_action(found) if found is not None else None
+    try:
+        return game.parse_action(canon)
+    except DragonlairError:
+        return None
+
+
 def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
                      lang: str, refuse: Refusal | None = None,
-                     names: Sequence[str] | None = None) -> FarkleAction:
+                     names: Sequence[str] | None = None,
+                     moves: Sequence[JSON] | None = None) -> FarkleAction:
     """A decision typed as its number in the menu, its action as the menu shows it
     (``keep 155``, ``skirmish 2``, ``use lucky-clover``), a line of the menu (``keep 155 =
     200 soldiers``), an item's name (``use Lucky Clover``) or a German word (``sichern``).
     A seat is typed as its number from 1 or the player's name (``skirmish 2``, ``skirmish
-    Bob``: the engine's ``skirmish p1``; ``names``: the seats' names, by default the numbers
-    only). ``refuse``: the engine's refusal of an action that is not legal now, in words (the
-    terminal never re-checks a rule to word it)."""
+    Bob``), matched against ``moves`` (the view's ``legal.moves``, each with the seat it
+    names; by default ``legal``'s): the engine's text of the one typed is taken (``skirmish
+    p1``; ``names``: the seats' names, by default the numbers only). ``refuse``: the
+    engine's refusal of an action that is not legal now, in words (the terminal never
+    re-checks a rule to word it)."""
     text = text.strip()
     example = shown_action(legal[0].text) if legal else "roll"
-    seats = list(names) if names is not None else [str(s + 1) for s in range(game.num_players)]
     if not text:
         if len(legal) == 1:
             return legal[0]
@@ -136,23 +186,15 @@ def choice_from_text(game: FarkleGame, text: str, legal: Sequence[FarkleAction],
         if 1 <= i <= len(legal):
             return legal[i - 1]
         raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
-    canon = " ".join(text.lower().split())
-    for mark in (" = ", " — ", " – ", " - "):  # a menu line: its explanation dropped
-        canon = canon.partition(mark)[0]
-    words = canon.split()
-    if " ".join(words[:2]) != "ignore dragon" and words[0] in ALIASES:
-        words = ALIASES[words[0]].split() + words[1:]
-    # skirmish 2 / skirmish Bob = the engine's skirmish p1
-    canon = engine_seat_words(" ".join(words), SEAT_WORDS, seats, lang)
-    words = canon.split()
-    if words[0] in ITEM_WORDS and len(words) > 1:
+    words = _canonical(text).split()
+    if words and words[0] in ITEM_WORDS and len(words) > 1:
         chosen = _item_choice(game, ITEM_WORDS[words[0]], " ".join(words[1:]), legal, lang)
         if chosen is not None:
             return chosen
-    try:
-        action = game.parse_action(canon)
-    except DragonlairError:
-        action = None
+    offered = named_moves(moves) if moves is not None else named_actions(legal)
+    action = typed_action(game, text, lang, names, offered)
+    if action is None:  # a seat's move that is no choice now: the engine's own action
+        action = typed_action(game, text, lang, names)
     if action is not None and action in legal:
         return legal[legal.index(action)]
     if action is not None and action.kind in (Kind.KEEP, Kind.SKIRMISH, Kind.BATTLE) \
@@ -259,10 +301,12 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
             hint = tr(lang, "f_forced_hint") + " " + hint
         self.say(f"[dim]{hint}[/]")
 
-    def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction]) -> FarkleAction:
+    def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction],
+                   moves: Sequence[JSON] | None = None) -> FarkleAction:
         """What ``seat`` typed, as a legal action (else :class:`InputProblem` with the
-        engine's reason). The online terminal (:mod:`dragonlair.cli.online`) sends it to the
-        server instead, which asks the engine there."""
+        engine's reason), a seat's move matched against the view's ``moves``. The online
+        terminal (:mod:`dragonlair.cli.online`) sends it to the server instead, which asks
+        the engine there."""
         lang = self.lang
 
         def refuse(action: FarkleAction) -> str | None:
@@ -271,11 +315,12 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                 return None  # nothing more to say than that it is not a choice now
             return refusal_words(err, lang, self.names)
 
-        return choice_from_text(self.game, text, legal, lang, refuse, self.names)
+        return choice_from_text(self.game, text, legal, lang, refuse, self.names, moves)
 
     def prompt(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> FarkleAction:
         lang = self.lang
         self.menu(seat, view, legal)
+        moves = (view.get("legal") or {}).get("moves")  # each legal action, with its seat
 
         def show_again() -> None:
             render_help(self.console, self.game, lang)
@@ -287,7 +332,7 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                 self.say(line)
 
         return self.read_command(tr(lang, "f_prompt"),
-                                 lambda text: self.parse_move(seat, text, legal),
+                                 lambda text: self.parse_move(seat, text, legal, moves),
                                  on_help=show_again, on_log=show_log)
 
 

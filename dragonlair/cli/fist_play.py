@@ -33,19 +33,32 @@ from dragonlair.cli.fist_screen import (
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
+    Named,
     Session,
     check_name,
-    engine_seat_words,
+    every_action,
     make_bots,
+    named_actions,
     pick_seed,
     plain_number,
     refusal_words,
+    seat_action,
+    seat_move,
     shown_action,
+    typed_seat,
 )
-from dragonlair.core.errors import DragonlairError
+from dragonlair.core.errors import DragonlairError, MalformedActionError, shown
+from dragonlair.core.forms import form_slots, written
 from dragonlair.core.game import JSON
 from dragonlair.games import make_game
-from dragonlair.games.fist.actions import FistAction
+from dragonlair.games.fist.actions import (
+    MAX_COMMON,
+    MAX_FAIRY,
+    MAX_SILVER,
+    FistAction,
+    bid_form,
+    silver_form,
+)
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
 
@@ -62,6 +75,15 @@ _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzäöü")
 _DIGITS = frozenset("0123456789")  # ASCII only: "²" or "٣" is no number of coins
 #: the action words followed by a seat (typed as its number from 1, or a player's name)
 SEAT_WORDS = frozenset({"steal", "target"})
+#: the decisions whose choice may be typed as what it names alone: ``red`` (``colour red``),
+#: ``thief`` (``pick thief``), ``2`` or ``Bob`` (``target`` that player), tried in this order
+BARE_WORDS = ("colour", "pick", "target")
+#: every sealed bid and every tie-break bid, as the engine writes them (its action forms,
+#: :class:`~dragonlair.core.views.ActionForm`): a bid typed that the view's form does not
+#: hold (more than the seat has, a Black coin it lacks) is written in these, and refused by
+#: the engine with its reason
+EVERY_BID = bid_form(MAX_FAIRY, MAX_COMMON, True, True)
+EVERY_SILVER = silver_form(MAX_SILVER, True)
 
 
 def split_word_number(word: str) -> tuple[str, str] | None:
@@ -76,7 +98,7 @@ def split_word_number(word: str) -> tuple[str, str] | None:
     return None
 
 __all__ = ["InputProblem", "bid_from_text", "bid_text", "checked", "choice_from_text",
-           "parse_bid_words", "play_fist", "resolve_seats"]
+           "parse_bid_words", "play_fist", "resolve_seats", "typed_action"]
 
 
 @dataclass(slots=True)
@@ -89,6 +111,8 @@ class BidParts:
     black: bool = False
     amulet: bool = False
     words: list[str] = field(default_factory=list)
+    #: the text typed (what a refusal quotes)
+    typed: str = ""
 
 
 # ---------------------------------------------------------------- table setup
@@ -104,7 +128,7 @@ def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
     ``pass``; in a tie-break ``2``, ``2 amulet``, ``s2``. The canonical forms (``bid f3 c1``,
     ``silver 2``) are read by the engine instead. Notation only: what the words say, not
     whether the player may bid it (:func:`bid_from_text` asks the engine)."""
-    parts = BidParts()
+    parts = BidParts(typed=text)
     numbers: list[int] = []
     for word in text.lower().replace(",", " ").replace("+", " ").split():
         if word in PASS_WORDS:
@@ -153,17 +177,33 @@ def parse_bid_words(text: str, lang: str, *, tiebreak: bool) -> BidParts:
     return parts
 
 
-def bid_text(parts: BidParts, lang: str, *, tiebreak: bool) -> str:
-    """The canonical action text of a bid typed in a friendly form. Notation only: whether
-    the player may bid it is the engine's to say (:func:`checked`)."""
-    amulet = " amulet" if parts.amulet else ""
+def bid_text(parts: BidParts, lang: str, *, tiebreak: bool, form: JSON | None = None) -> str:
+    """The canonical action text of a bid typed in a friendly form, written by the engine:
+    in ``form`` (the view's ``legal.form``: the bids the seat may make) when it holds the
+    bid, else in the engine's form of every bid of its kind (:data:`EVERY_BID`,
+    :data:`EVERY_SILVER`). Notation only: whether the player may bid it is the engine's to
+    say (:func:`checked`); more than any bid can hold is refused here, with the engine's
+    reason."""
     gold = parts.fairy or parts.common or parts.black
     if parts.silver and gold:
         raise InputProblem(ui(lang, "mixed_bid"))
+    choice: dict[str, int | bool]
     if parts.silver or (tiebreak and not gold):
-        return f"silver {parts.silver}{amulet}"
-    black = " black" if parts.black else ""
-    return f"bid f{parts.fairy} c{parts.common}{black}{amulet}"
+        every, choice = EVERY_SILVER, {"silver": parts.silver, "amulet": parts.amulet}
+    else:
+        every, choice = EVERY_BID, {"fairy": parts.fairy, "common": parts.common,
+                                    "black": parts.black, "amulet": parts.amulet}
+    text = written(form, choice) or written(every, choice)
+    if text is not None:
+        return text
+    typed = shown(parts.typed)
+    if "fairy" in choice:  # more gold than a bid can hold
+        most = form_slots(every)
+        err = MalformedActionError("fist.action.bid_too_large", text=typed,
+                                   max_fairy=most["fairy"] - 1, max_common=most["common"] - 1)
+    else:  # more Silver than any tie-break bid: no such action
+        err = MalformedActionError("fist.action.unknown", text=typed)
+    raise refusal(err, lang)
 
 
 def refusal(err: DragonlairError, lang: str, names: Sequence[str] | None = None) -> InputProblem:
@@ -195,8 +235,9 @@ def bid_from_text(game: FistGame, state: FistState, seat: int, text: str, lang: 
     if words[0] in ("bid", "silver"):
         canon = text
     else:
+        legal = state.view(seat, state.event_count).get("legal") or {}
         canon = bid_text(parse_bid_words(text, lang, tiebreak=tiebreak), lang,
-                         tiebreak=tiebreak)
+                         tiebreak=tiebreak, form=legal.get("form"))
     try:
         action = game.parse_action(canon)
     except DragonlairError as err:
@@ -204,22 +245,73 @@ def bid_from_text(game: FistGame, state: FistState, seat: int, text: str, lang: 
     return checked(state, seat, action, lang, names)
 
 
-def typed_action_text(game: FistGame, text: str, lang: str,
-                      names: Sequence[str] | None = None) -> str:
-    """What a player typed for a decision, its seat in the engine's words: ``target 2`` or
-    ``target Bob`` -> ``target p1``, ``steal 2 red`` -> ``steal p1 red`` (a seat's number
-    from 1, or a player's name; ``names``: by default the numbers only). Notation only."""
-    seats = list(names) if names is not None else [str(s + 1) for s in range(game.num_players)]
-    return engine_seat_words(text, SEAT_WORDS, seats, lang)
+def _seats(game: FistGame, names: Sequence[str] | None) -> list[str]:
+    return list(names) if names is not None else [str(s + 1) for s in range(game.num_players)]
+
+
+def named_choices(choices: Sequence[JSON]) -> list[Named]:
+    """A view's power-decision choices (``legal.choices``) as (the engine's text, the seat
+    it names: a steal's or a target's ``victim``)."""
+    return [(str(c["action"]), c["params"].get("victim")) for c in choices]
+
+
+def typed_text(text: str, actions: Sequence[Named], lang: str,
+               names: Sequence[str]) -> str | None:
+    """The engine's text, among ``actions`` (each with the seat it names: a view's choices,
+    :func:`named_choices`, or the engine's actions), of what a player typed: the action as
+    the menu shows it (``take``, ``steal 2 red`` or ``steal Bob red``: a seat from 1 or by
+    name, :func:`~dragonlair.cli.session.seat_move`), or what a colour, a card or a target
+    names alone (``red``, ``thief``, ``2`` or ``Bob``: :data:`BARE_WORDS`). ``None``: none of
+    them. A seat typed as no player is an :class:`InputProblem`."""
+    move = seat_move(text, SEAT_WORDS, names, lang)
+    if move is not None:
+        return seat_action(move, actions)
+    words = text.lower().split()
+    if not words:
+        return None
+    told = [(t, seat, shown_action(t).lower().split()) for t, seat in actions]
+    for t, _, said in told:
+        if said == words:
+            return t
+    alone: tuple[int, list[str]] | None = None
+    for verb in BARE_WORDS:
+        for t, seat, said in told:
+            if said[0] != verb:
+                continue
+            if said[1:] == words:
+                return t
+            if seat is not None:  # a target by the player's name alone
+                alone = alone or typed_seat(words, names, lang)
+                if alone is not None and alone == (seat, []):
+                    return t
+    return None
+
+
+def typed_action(game: FistGame, text: str, lang: str,
+                 names: Sequence[str] | None = None) -> FistAction | None:
+    """The engine's action a player typed, legal now or not (:func:`typed_text` among all
+    the engine's actions, else the engine's reading of the text: ``pay yrbr``), so that the
+    engine can say why it is refused; ``None`` for no action. A seat typed as no player
+    (``target 4``, the engine's ``target p1``) is an :class:`InputProblem`."""
+    found = typed_text(text, named_actions(every_action(game)), lang, _seats(game, names))
+    try:
+        action = game.parse_action(found if found is not None else text)
+    except DragonlairError:
+        return None
+    assert isinstance(action, FistAction)
+    return action
 
 
 def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction], lang: str,
                      state: FistState | None = None, seat: int | None = None,
-                     names: Sequence[str] | None = None) -> FistAction:
+                     names: Sequence[str] | None = None,
+                     choices: Sequence[JSON] | None = None) -> FistAction:
     """A decision typed as its number in the menu or as its action as the menu shows it,
     a seat by its number from 1 or the player's name (``target 2``, ``steal Bob red``, or
-    the name alone for ``target``; :func:`typed_action_text`). An action that is not among
-    the choices is refused with the engine's reason when ``state`` and ``seat`` are given."""
+    the name alone for ``target``), matched against the decision's ``choices`` (the view's,
+    each with the seat it names; by default ``legal``'s): the engine's text of the one
+    typed is taken. An action that is not among the choices is refused with the engine's
+    reason when ``state`` and ``seat`` are given (:func:`typed_action`)."""
     text = text.strip()
     if not text:
         raise InputProblem(tr(lang, "empty_input"))
@@ -228,15 +320,15 @@ def choice_from_text(game: FistGame, text: str, legal: Sequence[FistAction], lan
         if 1 <= i <= len(legal):
             return legal[i - 1]
         raise InputProblem(tr(lang, "bad_number", n=i, max=len(legal)))
-    typed: FistAction | None = None
-    for guess in (text, f"colour {text}", f"pick {text}", f"target {text}"):
-        try:
-            action = game.parse_action(typed_action_text(game, guess, lang, names))
-        except DragonlairError:
-            continue
+    offered = named_choices(choices) if choices is not None else named_actions(legal)
+    chosen = typed_text(text, offered, lang, _seats(game, names))
+    if chosen is not None:
+        action = game.parse_action(chosen)
         if action in legal:
-            return action
-        typed = typed or action
+            return legal[legal.index(action)]
+    typed = typed_action(game, text, lang, names)
+    if typed is not None and typed in legal:  # another way to write a choice: pay yrbr
+        return legal[legal.index(typed)]
     if typed is not None and state is not None and seat is not None:
         checked(state, seat, typed, lang, names)  # raises with the engine's reason
     raise InputProblem(ui(lang, "bad_choice", text=text, max=len(legal)))
@@ -337,7 +429,8 @@ class FistSession(Session[FistGame, FistState]):
         legal = view["legal"]
         sealed = legal["kind"] in ("bid", "silver")
         tiebreak = legal["kind"] == "silver"
-        options = [self.game.parse_action(c["action"]) for c in legal["choices"] or ()]
+        choices = legal["choices"] or []
+        options = [self.game.parse_action(c["action"]) for c in choices]
         if sealed:
             self.bid_header(seat, view, tiebreak)
             ask = ui(lang, "silver_prompt" if tiebreak else "bid_prompt")
@@ -359,20 +452,22 @@ class FistSession(Session[FistGame, FistState]):
 
         def parse(text: str) -> FistAction:
             return self.parse_move(seat, text, sealed=sealed, tiebreak=tiebreak,
-                                   options=options)
+                                   options=options, choices=choices)
 
         return self.read_command(ask, parse, on_help=show_again, on_log=show_log)
 
     def parse_move(self, seat: int, text: str, *, sealed: bool, tiebreak: bool,
-                   options: Sequence[FistAction]) -> FistAction:
+                   options: Sequence[FistAction],
+                   choices: Sequence[JSON] | None = None) -> FistAction:
         """What ``seat`` typed, as an action the engine accepts (else :class:`InputProblem`
-        with its reason). The online terminal (:mod:`dragonlair.cli.online`) sends it to
+        with its reason): a bid written in the view's form, a decision matched against the
+        view's ``choices``. The online terminal (:mod:`dragonlair.cli.online`) sends it to
         the server instead, which asks the engine there."""
         if sealed:
             return bid_from_text(self.game, self.state, seat, text, self.lang, self.names,
                                  tiebreak=tiebreak)
         return choice_from_text(self.game, text, options, self.lang, self.state, seat,
-                                self.names)
+                                self.names, choices)
 
     def bid_header(self, seat: int, view: JSON, tiebreak: bool) -> None:
         """What ``seat`` may bid (the limits of ``view["legal"]``, F5.1, F5.7)."""

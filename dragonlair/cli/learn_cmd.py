@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
+from dragonlair.cli.options import games_help, tutorial_games
 from dragonlair.cli.session import (
     HELP_WORDS,
     HUMAN,
@@ -212,7 +213,8 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
 
 
 def learn(
-    game: Annotated[str, typer.Argument(help="the game to learn: fist, master, farkle")],
+    game: Annotated[str, typer.Argument(help=games_help("the game to learn: ",
+                                                         tutorial_games))],
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
     file: Annotated[Path | None, typer.Option(help="a tutorial file of your own (JSON, "
                                               "docs/tutorials.md)")] = None,

@@ -19,7 +19,7 @@ from dragonlair.cli.db_cmd import db_app
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.learn_cmd import learn
-from dragonlair.cli.options import GAME_HELP, OPTION_HELP
+from dragonlair.cli.options import GAME_HELP, OPTION_HELP, PLAYERS_HELP
 from dragonlair.cli.push_cmd import push_app
 from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
@@ -121,8 +121,7 @@ def table_options(game: str, given: list[str] | None, lang: str = "en") -> dict[
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    players: Annotated[int | None, typer.Option(
-        help="number of players (fist: 3-6; master is always 2; farkle: 2-5)")] = None,
+    players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     seat: Annotated[list[str] | None, typer.Option(
         help="who holds each seat, in order: human or a bot name (repeat the option)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for shuffles and rolls")] = None,
@@ -219,7 +218,7 @@ def rules(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
 ) -> None:
-    """The rules in brief, with every card (and, for master and farkle, the scoring
+    """The rules in brief, with every card (and the game's own tables, such as its scoring
     table)."""
     check_game(game, check_lang(lang))
     entry = plugin(game).terminal_rules

@@ -44,9 +44,11 @@ from dragonlair.cli.session import (
     plain_number,
 )
 from dragonlair.core.errors import DragonlairError, OptionError
+from dragonlair.core.forms import form_text
 from dragonlair.core.game import JSON, Action
 from dragonlair.core.i18n import render
 from dragonlair.games import make_game
+from dragonlair.games.master.actions import CELLS, cell_name, place_form
 from dragonlair.games.master.cards import BY_ID, CARDS
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import Kind, MasterAction, MasterState
@@ -62,6 +64,12 @@ BOT_PREFERENCE = ("expert", "greedy", "random")
 FILLER_WORDS = {"place", "put", "lege", "legen", "on", "at", "to", "auf", "nach", "an",
                 "dragon", "drache", "card", "karte"}
 _CELLISH = re.compile(r"^[a-z][0-9]{1,6}$")  # ASCII digits only
+#: every placement as the engine writes it (M3: its action form, slots ``card`` and ``cell``
+#: over these lists): one the view's form does not hold (a card not in hand, a cell not
+#: legal now) is written in it, and refused by the engine with its reason
+EVERY_CARD = [card.id for card in CARDS]
+EVERY_CELL = [cell_name(cell) for cell in range(CELLS)]
+EVERY_PLACEMENT = place_form(range(len(CARDS)), range(CELLS))
 
 __all__ = ["default_bot", "placement_from_text", "play_master", "resolve_seats"]
 
@@ -173,7 +181,24 @@ def placement_from_text(text: str, view: JSON, lang: str,
         if len(legal_cells) != 1:
             raise InputProblem(tr(lang, "m_which_cell", legal=", ".join(legal_cells)))
         cells = list(legal_cells)
-    return f"place {cards[0]} {cells[0]}"
+    return placement_text(view, cards[0], cells[0], lang)
+
+
+def placement_text(view: JSON, card: str, cell: str, lang: str) -> str:
+    """The engine's text of ``card`` (its id) on ``cell`` (its name): from the view's action
+    form (``legal.form``, its options in the order of ``legal.cards`` and ``legal.cells``)
+    when the placement is legal, else from the engine's form of every placement
+    (:data:`EVERY_PLACEMENT`)."""
+    legal = view.get("legal") or {}
+    for form, cards, cells in ((legal.get("form"), legal.get("cards"), legal.get("cells")),
+                               (EVERY_PLACEMENT, EVERY_CARD, EVERY_CELL)):
+        if form is None or cards is None or cells is None or card not in cards \
+                or cell not in cells:
+            continue
+        text = form_text(form, {"card": cards.index(card), "cell": cells.index(cell)})
+        if text is not None:
+            return text
+    raise InputProblem(tr(lang, "m_bad_cell", cell=cell))  # no such cell on the board
 
 
 def action_from_text(state: MasterState, seat: int, text: str, view: JSON,

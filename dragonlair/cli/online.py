@@ -27,12 +27,14 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from dragonlair.cli.farkle_play import SEAT_WORDS, FarkleSession
+from dragonlair.cli.farkle_play import FarkleSession
 from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
+from dragonlair.cli.farkle_play import typed_action as farkle_typed
 from dragonlair.cli.farkle_screen import end_lines as farkle_end_lines
 from dragonlair.cli.farkle_screen import render_screen, who
-from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words, typed_action_text
+from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words
 from dragonlair.cli.fist_play import choice_from_text as fist_choice
+from dragonlair.cli.fist_play import typed_action as fist_typed
 from dragonlair.cli.fist_screen import (
     EventLog,
     forced_words,
@@ -48,7 +50,6 @@ from dragonlair.cli.session import (
     HUMAN,
     InputProblem,
     QuitGame,
-    engine_seat_words,
     refusal_words,
     seat_number,
     seats_words,
@@ -268,29 +269,34 @@ class OnlineFist(Online, FistSession):
         return self.prompt(seat, view)
 
     def parse_move(self, seat: int, text: str, *, sealed: bool, tiebreak: bool,
-                   options: Sequence[FistAction]) -> FistAction:
-        """The typed move as canonical text (notation only), sent: the server's engine
-        judges it."""
+                   options: Sequence[FistAction],
+                   choices: Sequence[JSON] | None = None) -> FistAction:
+        """The typed move as the engine's text (a bid written in the view's form, a decision
+        matched against the view's choices), sent: the server's engine judges it."""
         if sealed:
             words = text.lower().split()
             if not words:
                 raise InputProblem(tr(self.lang, "empty_input"))
+            legal = self.server_view().get("legal") or {}
             canon = text if words[0] in ("bid", "silver") else bid_text(
                 parse_bid_words(text, self.lang, tiebreak=tiebreak), self.lang,
-                tiebreak=tiebreak)
+                tiebreak=tiebreak, form=legal.get("form"))
             try:
                 action = self.game.parse_action(canon)
             except DragonlairError as err:
                 raise InputProblem(refusal_words(err, self.lang, self.names)) from None
         else:
             try:
-                action = fist_choice(self.game, text, options, self.lang, names=self.names)
+                action = fist_choice(self.game, text, options, self.lang, names=self.names,
+                                     choices=choices)
             except InputProblem as problem:
                 try:  # an action that is no choice now: the server's engine says why
-                    action = self.game.parse_action(
-                        typed_action_text(self.game, text.strip(), self.lang, self.names))
-                except (DragonlairError, InputProblem):
+                    typed = fist_typed(self.game, text.strip(), self.lang, self.names)
+                except InputProblem:
                     raise problem from None
+                if typed is None:
+                    raise problem from None
+                action = typed
         self.send(str(action))
         return action
 
@@ -420,15 +426,19 @@ class OnlineFarkle(Online, FarkleSession):
         self.seen[seat] = self.told = len(lines)
         return self.prompt(seat, view, legal)
 
-    def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction]) -> FarkleAction:
+    def parse_move(self, seat: int, text: str, legal: Sequence[FarkleAction],
+                   moves: Sequence[JSON] | None = None) -> FarkleAction:
         try:
-            action = farkle_choice(self.game, text, legal, self.lang, names=self.names)
+            action = farkle_choice(self.game, text, legal, self.lang, names=self.names,
+                                   moves=moves)
         except InputProblem as problem:
             try:  # an action that is no choice now: the server's engine says why
-                action = self.game.parse_action(engine_seat_words(
-                    " ".join(text.lower().split()), SEAT_WORDS, self.names, self.lang))
-            except (DragonlairError, InputProblem):
+                typed = farkle_typed(self.game, text, self.lang, self.names)
+            except InputProblem:
                 raise problem from None
+            if typed is None:
+                raise problem from None
+            action = typed
         self.send(action.text)
         return action
 

@@ -18,7 +18,8 @@ import re
 import secrets
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -110,10 +111,12 @@ class InputProblem(Exception):
 # ---------------------------------------------------------------- seats in the player's words
 # The terminal names a person by their name, and numbers seats from 1 where a number is
 # needed (the seat column of a table, a seat typed in a move). The engines' action texts keep
-# their own seat words (``skirmish p1``: seat 1 counted from 0, what records hold); they are
-# translated only here, at the terminal's edge: shown as ``skirmish 2``, and ``skirmish 2``
-# or ``skirmish Anna`` typed is sent as ``skirmish p1``. The engine's ``p1`` is not read from
-# a player: beside the numbers from 1 it would mean another seat.
+# their own seat words (``skirmish p1``: seat 1 counted from 0, what records hold); the
+# terminal only shows them with the seat from 1 (``skirmish 2``) and never writes one: a move
+# typed with a seat (``skirmish 2``, ``skirmish Anna``) is matched against the actions the
+# view offers, each with the seat it names (Farkle's ``legal.moves``, Fist's ``choices``), or
+# against the engine's own actions, and the engine's text is sent. The engine's ``p1`` is not
+# read from a player: beside the numbers from 1 it would mean another seat.
 
 #: a seat in an engine's action text: ``p1`` (seat 1, counted from 0)
 ENGINE_SEAT = re.compile(r"\bp(\d+)\b")
@@ -176,34 +179,92 @@ def refusal_words(error: HasJson, lang: str, names: Sequence[str] | None = None)
     return error_message({**data, "params": shown}, lang, names)
 
 
-def engine_seat_words(text: str, verbs: Collection[str], names: Sequence[str],
-                      lang: str) -> str:
-    """What a player typed, its seat in the engine's words: after one of ``verbs`` (the
-    action words that name a seat, e.g. ``skirmish``), a seat's number from 1 or a seat's
-    name (any case, names of several words too) becomes the engine's ``p<seat>``:
-    ``skirmish 2`` and ``skirmish Bob`` -> ``skirmish p1``. Other text is returned as it is.
-    A number of no seat, or the engine's own ``p1`` (which a player would mean as another
-    seat), is an :class:`InputProblem` that says how to name a player."""
-    words = text.split()
-    if len(words) < 2 or words[0].lower() not in verbs:
-        return text
-    head, rest = words[0], words[1:]
-    number = plain_number(rest[0])
+def _no_seat(word: str, names: Sequence[str], lang: str) -> InputProblem:
+    return InputProblem(tr(lang, "seat_word", word=word, max=len(names),
+                           names=seats_words(names)))
+
+
+def typed_seat(words: Sequence[str], names: Sequence[str],
+               lang: str) -> tuple[int, list[str]] | None:
+    """The seat that ``words`` (what a player typed, split) start with, counted from 0, and
+    the words after it: a seat's number from 1, or a seat's name (any case, names of several
+    words too; the longest that fits). ``None`` when they start with no seat. A number of no
+    seat, or an engine's own seat word (``p1``, which a player would mean as another seat),
+    is an :class:`InputProblem` that says how to name a player."""
+    if not words:
+        return None
+    number = plain_number(words[0])
     if number is not None:
         if not 1 <= number <= len(names):
-            raise InputProblem(tr(lang, "seat_word", word=rest[0], max=len(names),
-                                  names=seats_words(names)))
-        return " ".join([head, f"p{number - 1}", *rest[1:]])
-    folded = [w.casefold() for w in rest]
-    by_length = sorted(range(len(names)), key=lambda s: -len(names[s].split()))
-    for seat in by_length:
+            raise _no_seat(words[0], names, lang)
+        return number - 1, list(words[1:])
+    folded = [w.casefold() for w in words]
+    for seat in sorted(range(len(names)), key=lambda s: -len(names[s].split())):
         name = names[seat].casefold().split()
         if name and folded[:len(name)] == name:
-            return " ".join([head, f"p{seat}", *rest[len(name):]])
+            return seat, list(words[len(name):])
     if ENGINE_SEAT.fullmatch(folded[0]):
-        raise InputProblem(tr(lang, "seat_word", word=rest[0], max=len(names),
-                              names=seats_words(names)))
-    return text
+        raise _no_seat(words[0], names, lang)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMove:
+    """A move typed with a seat (``steal Bob red``): its action word, the seat it names
+    (counted from 0) and the words after the seat, in lower case."""
+
+    verb: str
+    seat: int
+    rest: tuple[str, ...]
+
+
+def seat_move(text: str, verbs: Collection[str], names: Sequence[str],
+              lang: str) -> SeatMove | None:
+    """What a player typed, read as one of ``verbs`` (the action words that name a seat,
+    e.g. ``skirmish``) and a seat (:func:`typed_seat`): ``skirmish 2`` and ``skirmish Bob``
+    name seat 1. ``None`` for text that is no such move; an :class:`InputProblem` for a
+    number of no seat or an engine's seat word after such a verb."""
+    words = text.split()
+    if len(words) < 2 or words[0].lower() not in verbs:
+        return None
+    found = typed_seat(words[1:], names, lang)
+    if found is None:
+        return None
+    seat, rest = found
+    return SeatMove(words[0].lower(), seat, tuple(w.lower() for w in rest))
+
+
+#: an action as a client sees it: the engine's text and the seat it names (``None``: none)
+Named = tuple[str, int | None]
+
+
+def seat_action(move: SeatMove, actions: Iterable[Named]) -> str | None:
+    """The engine's text, among ``actions`` (each the engine's text of an action and the
+    seat it names, as a view's structures give them: Farkle's ``legal.moves``, Fist's
+    ``choices``, or as :func:`named_actions` reads the engine's actions), of the action
+    ``move`` is: the seat it names, and its words as the terminal shows them
+    (:func:`shown_action`, the seat from 1) the ones typed. ``None``: no such action."""
+    typed = [move.verb, seat_number(move.seat), *move.rest]
+    for text, seat in actions:
+        if seat == move.seat and shown_action(text).lower().split() == typed:
+            return text
+    return None
+
+
+def named_actions(actions: Iterable[Action]) -> list[Named]:
+    """Engine actions as (text, the seat it names): an action's ``seat`` field when it has
+    one (a seat counted from 0), else ``None``."""
+    out: list[Named] = []
+    for action in actions:
+        seat = getattr(action, "seat", None)
+        out.append((str(action), seat if isinstance(seat, int) and seat >= 0 else None))
+    return out
+
+
+def every_action(game: Game) -> list[Action]:
+    """Every action of ``game``, in index order: what a player may have meant by a move that
+    is no choice now (the engine then says why it is refused)."""
+    return [game.action_from_index(i) for i in range(game.num_distinct_actions)]
 
 
 class QuitGame(Exception):

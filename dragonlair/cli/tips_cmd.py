@@ -13,9 +13,11 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
+from dragonlair.cli.options import games_help, tips_games
+
 
 def tips(
-    game: Annotated[str, typer.Argument(help="the game: fist, master, farkle")],
+    game: Annotated[str, typer.Argument(help=games_help("the game: ", tips_games))],
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
     regenerate: Annotated[bool, typer.Option(
         help="measure the figures anew (bot games; up to a few minutes) and save them")] = False,

@@ -24,7 +24,11 @@ from dragonlair.client.client import (
     ConnectionLost,
     Refused,
     TableConnection,
+    form_choice,
+    form_text,
+    form_texts,
     legal_texts,
 )
 
-__all__ = ["Client", "ConnectionLost", "Refused", "TableConnection", "legal_texts"]
+__all__ = ["Client", "ConnectionLost", "Refused", "TableConnection", "form_choice", "form_text",
+           "form_texts", "legal_texts"]

@@ -28,6 +28,9 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
 from dragonlair.core import viewdelta
+from dragonlair.core.forms import form_choice as form_choice  # re-exported: the client's API
+from dragonlair.core.forms import form_text as form_text
+from dragonlair.core.forms import form_texts as form_texts
 from dragonlair.core.i18n import error_message
 
 JSON = dict[str, Any]
@@ -487,9 +490,10 @@ class TableConnection:
 def legal_texts(view: JSON | None) -> list[str]:
     """Every legal action of a view's seat as canonical text, read from the view's ``legal``
     description (docs/views.md) as any client can: a list of ``actions`` (Dragon Farkle),
-    ``choices`` with their ``action`` (a Fist decision), a sealed ``bid`` or ``silver`` bid's
-    limits (Fist: ``bid fF cC [black] [amulet]``, ``silver N [amulet]``), or ``cards`` on
-    ``cells`` (Dragon Master: ``place CARD CELL``). Empty when the seat cannot act."""
+    ``choices`` with their ``action`` (a Fist decision, a plugin game), or the ``form`` the
+    engine writes them in (a Fist bid or tie-break bid, a Dragon Master placement: every
+    choice of one text per part, joined, :func:`form_texts`). Never composed here: the
+    grammar of actions is the engine's. Empty when the seat cannot act."""
     legal = (view or {}).get("legal")
     if not isinstance(legal, dict):
         return []
@@ -497,16 +501,6 @@ def legal_texts(view: JSON | None) -> list[str]:
         return [str(a) for a in legal["actions"]]
     if legal.get("choices"):
         return [str(c["action"]) for c in legal["choices"]]
-    if legal.get("kind") == "bid" and isinstance(legal.get("bid"), dict):
-        lim = legal["bid"]
-        return [f"bid f{f} c{c}" + (" black" if b else "") + (" amulet" if a else "")
-                for f in range(int(lim["fairy"]) + 1) for c in range(int(lim["common"]) + 1)
-                for b in ((False, True) if lim["black"] else (False,))
-                for a in ((False, True) if lim["amulet"] else (False,))]
-    if legal.get("kind") == "silver" and isinstance(legal.get("silver"), dict):
-        lim = legal["silver"]
-        return [f"silver {n}" + (" amulet" if a else "") for n in range(int(lim["silver"]) + 1)
-                for a in ((False, True) if lim["amulet"] else (False,))]
-    if isinstance(legal.get("cards"), list) and isinstance(legal.get("cells"), list):
-        return [f"place {card} {cell}" for card in legal["cards"] for cell in legal["cells"]]
+    if isinstance(legal.get("form"), dict):
+        return form_texts(legal["form"])
     return []

@@ -53,6 +53,84 @@ class BalanceObserver:
         raise NotImplementedError
 
 
+class Workshop:
+    """A game's workshop: custom entries (Fist's characters, rule F9) made in the browser's
+    editor and played through a table option (:attr:`GamePlugin.characters_option`).
+
+    The server serves it under ``/api/games/<id>/<kind>/`` (:mod:`dragonlair.server.characters`)
+    as five routes: ``GET examples``, ``POST check``, ``POST import`` (:meth:`import_file`),
+    ``POST export`` and ``POST balance``, each served by the method of that name here (its
+    docstring is the route's description). The server bounds the bodies (:attr:`max_depth`,
+    :attr:`max_string`, :attr:`max_entries`), normalizes each entry (:meth:`normalize`) and
+    the set (:meth:`check_set`) before a method sees them, runs one balance report at a time,
+    and answers a refusal (:class:`~dragonlair.core.errors.DragonlairError`) with 422 and its
+    code, params and rule. Everything about the entries themselves is the game's, here.
+
+    The bodies and answers are the game's pydantic models, named in the OpenAPI document:
+    :attr:`check_in` holds one entry in its field :attr:`entry`, :attr:`export_in` a list in
+    :attr:`kind` and a ``format``, :attr:`balance_in` a list in :attr:`kind` with ``games``,
+    ``players`` and ``seed``, :attr:`import_in` a ``filename`` and its ``text``;
+    :attr:`import_out` answers a list in :attr:`kind`. Every entry has an ``id``."""
+
+    #: what the entries are (plural): the URL's segment and the lists' field in the bodies
+    kind: str = "characters"
+    #: one entry: the field of :attr:`check_in`
+    entry: str = "character"
+    #: the most entries one request may hold
+    max_entries: int = 20
+    #: the deepest nesting of lists and tables in an entry
+    max_depth: int = 6
+    #: the longest string anywhere in an entry (a key or a value)
+    max_string: int = 1000
+    #: the longest file text an import reads
+    max_file: int = 60_000
+    #: the request bodies' and answers' models (pydantic), for the routes and OpenAPI
+    examples_out: Any = None
+    check_in: Any = None
+    check_out: Any = None
+    import_in: Any = None
+    import_out: Any = None
+    export_in: Any = None
+    export_out: Any = None
+    balance_in: Any = None
+    balance_out: Any = None
+
+    def normalize(self, data: Any) -> JSON:
+        """One entry checked and written out in full (a refusal: DragonlairError)."""
+        raise NotImplementedError
+
+    def check_set(self, entries: list[JSON]) -> None:
+        """Refuse a set of normalized entries that a table could not hold together."""
+        raise NotImplementedError
+
+    def examples(self) -> JSON:
+        raise NotImplementedError
+
+    def check(self, entry: JSON) -> JSON:
+        """The answer of ``check`` for one normalized entry."""
+        raise NotImplementedError
+
+    def import_file(self, name: str, text: str) -> list[Any]:
+        """The entries of a file's text as written (``name``: its base name; the server
+        normalizes them, then shows each as :meth:`editable`)."""
+        raise NotImplementedError
+
+    def editable(self, entry: JSON) -> JSON:
+        """A normalized entry as an editor takes it back from a file."""
+        return entry
+
+    def export(self, entries: list[JSON], fmt: str) -> JSON:
+        """The answer of ``export``: the normalized entries as a file (``filename``,
+        ``text``) in the format ``fmt``."""
+        raise NotImplementedError
+
+    def balance(self, entries: list[JSON], games: int, players: int,
+                seed: int) -> Callable[[], JSON]:
+        """Check the table of a balance run now (a refusal: DragonlairError) and give the
+        run itself, which the server calls in a thread (seconds), one at a time."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True, slots=True)
 class BenchReference:
     """An OpenSpiel game measured next to this one by ``dragonlair bench --vs-openspiel``."""
@@ -131,6 +209,10 @@ class GamePlugin:
     #: the tips page: a module path with ``measure(games, seed)`` (figures as JSON),
     #: ``paragraphs(figures, lang)`` and ``DEFAULT_GAMES`` (dragonlair/tips)
     tips: str | None = None
+    #: the staged tutorial of ``dragonlair learn`` and the browser's lessons (docs/tutorials.md):
+    #: its JSON file as a ``package:file`` reference (read with :mod:`importlib.resources`),
+    #: or None for a game without one
+    tutorial: str | None = None
     #: the rules in brief and the card list, as Markdown per language (``rules/<lang>.md``)
     rules: Callable[[str], str] | None = None
     #: hints and post-game analysis: a factory of the game's analyser (an
@@ -146,6 +228,9 @@ class GamePlugin:
     #: (the browser's ``/characters``, ``/api/games/<id>/characters``), or None when the game
     #: has no such option; the lobby serves it as ``characters_option`` (``GET /api/games``)
     characters_option: str | None = None
+    #: the workshop of those entries that the server serves (the browser's editor): a
+    #: ``module:attribute`` path to a :class:`Workshop`, or None for a game without one
+    workshop: str | None = None
     #: the game's part of the cross-game conformance tests (``tests/test_contract.py``): a
     #: ``module:attribute`` path to a :class:`dragonlair.core.conformance.Conformance`
     conformance: str | None = None

@@ -1,5 +1,5 @@
 """View deltas: what changed between two views, as a patch (docs/protocol.md, "Deltas"), and
-its application. The server (``dragonlair.server.tables``) sends an
+its application. The server (``dragonlair.server.table``) sends an
 ``update`` as a delta to a client that asked for the ``delta`` feature in its ``hello``; the
 Python client (``dragonlair.client.client``) and the browser's (``web/src/lib/protocol.ts``)
 apply it to the view they hold. Applying ``diff(old, new)`` to ``old`` gives ``new``, exactly.

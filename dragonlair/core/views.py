@@ -26,6 +26,7 @@ holds everything up to N asks for ``since=N`` and gets only what is new.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
@@ -44,6 +45,26 @@ class Strict(BaseModel):
     """Base of every view model: unknown fields are an error, so the schema is the truth."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class FormPart(Strict):
+    """One part of an :class:`ActionForm`: the text of each of its options, in order."""
+
+    slot: str | None = Field(description="what an option of this part stands for, named as "
+                             "the game's legal part says (a count: option i is i; a flag: "
+                             "option 0 without, 1 with; a list: its i-th entry); null: a "
+                             "fixed part with one option")
+    texts: list[str] = Field(min_length=1, description="each option's text, as written "
+                             "into the action (spaces included)")
+
+
+class ActionForm(Strict):
+    """Legal actions written in parts, by the engine alone: every choice of one option per
+    part is a legal action, and its text is the chosen options' texts joined in the parts'
+    order, nothing in between. A client picks options by their slots and joins the texts,
+    or finds the options a text is made of; it never writes a word itself."""
+
+    parts: list[FormPart] = Field(min_length=1)
 
 
 class EventModel(Strict):
@@ -81,6 +102,12 @@ class Envelope(Strict, Generic[PublicT, PrivateT, LegalT]):
     result: ResultModel | None
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+def form_part(slot: str | None, texts: Iterable[str]) -> dict[str, Any]:
+    """One part of an :class:`ActionForm` as plain data (a fresh list: views are data of
+    their own)."""
+    return {"slot": slot, "texts": list(texts)}
 
 
 def envelope_schema(game_id: str, public: type[BaseModel], private: type[BaseModel],

@@ -26,12 +26,13 @@ from dragonlair.server import tips as tips_api
 from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
+from dragonlair.server.hub import Hub
 from dragonlair.server.migrate import upgrade
 from dragonlair.server.openapi import ERROR_RESPONSES, http_error
 from dragonlair.server.responses import HealthOut
 from dragonlair.server.security import CrossSiteGuard
 from dragonlair.server.settings import Settings
-from dragonlair.server.tables import PROTOCOL, Hub
+from dragonlair.server.table.viewers import PROTOCOL
 from dragonlair.server.throttle import Throttle
 from dragonlair.web import GZIP_MINIMUM, mount_client
 

@@ -34,7 +34,8 @@ from dragonlair.server.buckets import Bucket
 from dragonlair.server.db import ChatMessage, GameTable, Seat, User
 from dragonlair.server.errors import ServerError
 from dragonlair.server.settings import Limits
-from dragonlair.server.tables import TableRuntime, Viewer
+from dragonlair.server.table.runtime import TableRuntime
+from dragonlair.server.table.viewers import Viewer
 
 JSON = dict[str, Any]
 
@@ -250,7 +251,7 @@ async def welcome(chat: Chat, runtime: TableRuntime, viewer: Viewer,
             lambda s: recent_for(s, runtime.id, viewer.user_id, chat.limits.chat_history))
         async with runtime.lock:
             await runtime.sync()
-            runtime.welcome(viewer, re, extra={"chat": history})
+            runtime.audience.welcome(viewer, re, extra={"chat": history})
 
 
 async def history_since(chat: Chat, runtime: TableRuntime, viewer: Viewer, since: int,

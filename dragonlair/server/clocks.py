@@ -4,7 +4,7 @@ turn-based (a fixed time per move), chosen per table at creation (docs/server.md
 A running clock is stored as the bank left when the seat's turn began and the moment it
 began; the time left at ``t`` is ``bank - (t - started)``. Only seats held by people whose
 move it is run (in a simultaneous sealed step every seat that still has to act runs).
-Everything here is pure data and arithmetic; :mod:`dragonlair.server.tables` stores the
+Everything here is pure data and arithmetic; :mod:`dragonlair.server.table` stores the
 clocks in the same transaction as the action that changes them.
 
 The time source is a :class:`Clock`: :class:`SystemClock` on a real server,

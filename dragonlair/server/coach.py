@@ -23,9 +23,9 @@ from sqlalchemy.orm import Session as OrmSession
 from dragonlair.core.errors import DragonlairError
 from dragonlair.server.accounts import CurrentUser
 from dragonlair.server.errors import ServerError
+from dragonlair.server.hub import Hub
 from dragonlair.server.invites import refusals
 from dragonlair.server.responses import AnalysisOut, TableHintOut
-from dragonlair.server.tables import Hub
 
 router = APIRouter(prefix="/api", tags=["coach"])
 

@@ -21,9 +21,10 @@ from sqlalchemy.orm import Session as OrmSession
 from dragonlair.server.accounts import request_token, user_from_token
 from dragonlair.server.db import ActionRow
 from dragonlair.server.errors import ServerError
+from dragonlair.server.hub import Hub
 from dragonlair.server.invites import refusals
 from dragonlair.server.responses import ReplayOut
-from dragonlair.server.tables import Hub, read_seats
+from dragonlair.server.table.storage import read_seats
 
 router = APIRouter(prefix="/api", tags=["history"])
 
@@ -80,7 +81,8 @@ async def replay(table_id: str, request: Request,
     events this viewer may see), ``view`` (the engine's view for this viewer after ``at``
     actions; default: the end) and ``seat`` (the seat the caller held, if any: the
     perspectives open to them are that seat's and a spectator's)."""
-    from dragonlair.server.lobby import get_table, record, table_json
+    from dragonlair.server.lobby import record
+    from dragonlair.server.lobby_service import get_table, table_json
 
     token = request_token(request.cookies, request.headers)  # a cookie or a bearer token
 

@@ -9,8 +9,8 @@ on the session's connection, in the session's transaction. docs/server.md, "Perf
 
 On PostgreSQL the writes of the per-action path go further (:func:`write_in_one`): one
 statement in autocommit on a pooled psycopg connection, no session, one round trip; and no
-read at all before them where the log in memory is current (``TableRuntime.act``'s first
-try, ``TableRuntime.advance``): the database's unique keys and the guard catch a stale one.
+read at all before them where the log in memory is current (``MovePipeline.act``'s first
+try, ``BotDriver.advance``): the database's unique keys and the guard catch a stale one.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ from sqlalchemy.orm import Session as OrmSession
 from dragonlair.server.accounts import CurrentUser
 from dragonlair.server.db import GameTable, Invite, Seat
 from dragonlair.server.errors import ServerError
+from dragonlair.server.hub import Hub
 from dragonlair.server.responses import SetSeatOut, TableInfoOut
-from dragonlair.server.tables import Hub
 
 router = APIRouter(prefix="/api", tags=["seats"])
 
@@ -100,7 +100,7 @@ class SeatSet(BaseModel):
 
 
 def _creators_open_table(s: OrmSession, table_id: str, user_id: int) -> GameTable:
-    from dragonlair.server.lobby import get_table
+    from dragonlair.server.lobby_service import get_table
 
     table = get_table(s, table_id)
     if table.created_by != user_id:
@@ -129,7 +129,7 @@ async def set_seat(table_id: str, seat: SeatNumber, body: SeatSet, request: Requ
     stops working)."""
     from dragonlair.bots import bot_names
     from dragonlair.games import plugin
-    from dragonlair.server.lobby import table_json
+    from dragonlair.server.lobby_service import table_json
 
     def work(s: OrmSession) -> dict[str, Any]:
         table = _creators_open_table(s, table_id, user.id)
@@ -167,7 +167,7 @@ async def set_seat(table_id: str, seat: SeatNumber, body: SeatSet, request: Requ
 async def revoke(table_id: str, seat: SeatNumber, request: Request,
                  user: CurrentUser) -> dict[str, Any]:
     """The creator revokes a seat's invite: its token stops working and the seat opens."""
-    from dragonlair.server.lobby import table_json
+    from dragonlair.server.lobby_service import table_json
 
     def work(s: OrmSession) -> dict[str, Any]:
         table = _creators_open_table(s, table_id, user.id)

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dragonlair.core.forms import form_slots, form_text
+
 JSON = dict[str, Any]
 
 #: a delivery slower than this counts as an error
@@ -346,7 +348,11 @@ class Load:
         legal = conn.view["legal"]
         table.target, table.delivered, table.last_at = conn.seq + 1, set(), 0.0
         table.sent_at = time.perf_counter()
-        return f"place {self.rng.choice(legal['cards'])} {self.rng.choice(legal['cells'])}"
+        form = legal["form"]  # the engine's texts: a card (slot card), a cell (slot cell)
+        text = form_text(form, {slot: self.rng.randrange(n)
+                                for slot, n in form_slots(form).items()})
+        assert text is not None
+        return text
 
     async def act(self, table: Table, conn: Conn, text: str) -> None:
         t0 = table.sent_at = time.perf_counter()

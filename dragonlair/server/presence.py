@@ -12,7 +12,7 @@ person disconnected for ``S`` seconds while the game runs) or ``{"kind": "wait"}
 Turn-based tables always wait: their per-move clock is what ends a long absence. The
 countdown reads the hub's injectable clock; the process that runs the table's timers and
 bots (``Hub.runs``) sets the wake-up and takes the seat through
-:meth:`~dragonlair.server.tables.TableRuntime.take_over` (reason ``away``).
+:meth:`~dragonlair.server.table.takeover.Takeover.take_over` (reason ``away``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from dragonlair.server.errors import ServerError
 if TYPE_CHECKING:
     from dragonlair.server.bus import TableEvent
     from dragonlair.server.settings import Settings
-    from dragonlair.server.tables import TableRuntime, Viewer
+    from dragonlair.server.table.runtime import TableRuntime
+    from dragonlair.server.table.viewers import Viewer
 
 JSON = dict[str, Any]
 
@@ -217,7 +218,7 @@ class TablePresence:
         shown = {"away": message["away"], "seats": message["seats"]}
         if shown != self.sent:
             self.sent = shown
-            self.runtime.tell(message)
+            self.runtime.audience.tell(message)
         due = [e["takeover_at"] for e in message["seats"] if e["takeover_at"] is not None]
         when = min(due) if due and self.runtime.hub.runs(self.runtime.id) else None
         if when == self.due_at and (when is None or self.timer is not None):
@@ -248,9 +249,9 @@ class TablePresence:
             for entry in self.entries():
                 when = entry["takeover_at"]
                 if when is not None and when <= at and runtime.hub.runs(runtime.id):
-                    await runtime.take_over(entry["seat"], "away")
-            await runtime.tick()  # the clocks follow; schedule() refreshes the presence
-        runtime.kick()
+                    await runtime.takeover.take_over(entry["seat"], "away")
+            await runtime.timekeeper.tick()  # the clocks follow; schedule() refreshes presence
+        runtime.driver.kick()
 
 
 def welcome_part(runtime: TableRuntime) -> JSON:

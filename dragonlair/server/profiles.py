@@ -203,7 +203,7 @@ def profile(name: Annotated[str, Path(max_length=64)], s: DB) -> ProfileOut:
 def table_ratings(table_id: Annotated[str, Path(max_length=64)], s: DB) -> TableRatingsOut:
     """Each seat's rating change from a rated table (the end of game screen's "before ->
     after"); public, as leaderboards and profiles are."""
-    from dragonlair.server.lobby import get_table
+    from dragonlair.server.lobby_service import get_table
     from dragonlair.server.ratings import MODEL, ordinal
 
     table = get_table(s, table_id)

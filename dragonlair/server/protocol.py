@@ -29,7 +29,8 @@ from pydantic.json_schema import models_json_schema
 
 from dragonlair.core.views import Envelope, ResultModel, schema_text
 
-#: the protocol version (``hello.protocol``, ``welcome.protocol``); ``tables.PROTOCOL`` agrees
+#: the protocol version (``hello.protocol``, ``welcome.protocol``);
+#: ``dragonlair.server.table.viewers.PROTOCOL`` agrees
 PROTOCOL_VERSION = 1
 SCHEMA_ID = f"https://dragonlair.invalid/schemas/protocol.v{PROTOCOL_VERSION}.json"
 

@@ -9,7 +9,7 @@ server's public key (``GET /api/push/key``) and hands its subscription over
 notification and opens the table when it is clicked.
 
 Sending never blocks the event loop or the move pipeline: :meth:`Pusher.turns_begin` is
-called by :mod:`dragonlair.server.tables` right after the transaction that started a seat's
+called by :mod:`dragonlair.server.table` right after the transaction that started a seat's
 clock, picks the people to tell and hands the work to a thread of its own, which reads the
 subscriptions, encrypts and posts. A push service answering 404 or 410 (the subscription is
 gone) gets the subscription deleted. The payload names the table, the game and the deadline,
@@ -53,7 +53,7 @@ from dragonlair.server.settings import Settings
 
 if TYPE_CHECKING:
     from dragonlair.server.clocks import SeatClock
-    from dragonlair.server.tables import TableRuntime
+    from dragonlair.server.table.runtime import TableRuntime
 
 log = logging.getLogger("dragonlair.server.push")
 
@@ -338,7 +338,7 @@ class Pusher:
         """An endpoint for the log: its host only (the path is the subscription's secret)."""
         return urlsplit(endpoint).hostname or "?"
 
-    # -- called on the event loop, by tables.py
+    # -- called on the event loop, by the table (table/pipeline.py, table/timekeeper.py)
     def turns_begin(self, runtime: TableRuntime, changes: dict[int, SeatClock]) -> None:
         """(On the event loop, after the commit of ``changes``, before the runtime's clocks
         take them.) Every seat of a turn-based table whose clock starts now is a person's

@@ -1,7 +1,7 @@
 """Ratings: openskill's Plackett-Luce model, one rating per game and player.
 
 :func:`rate_table` runs inside the transaction that commits a rated table's final action
-(:meth:`dragonlair.server.tables.TableRuntime.commit`), so a finished game is rated exactly
+(:meth:`dragonlair.server.table.pipeline.MovePipeline.commit`), so a finished game is rated exactly
 once or, if that transaction fails, neither finished nor rated. Placings come from the
 engine's outcome (ties stay ties); a person whose seat a bot took (time out, leave, resign)
 is ranked below everyone who stayed (several leavers share the last place), and the bot that

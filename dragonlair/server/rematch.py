@@ -35,8 +35,11 @@ from dragonlair.core.errors import DragonlairError
 from dragonlair.server.accounts import CurrentUser
 from dragonlair.server.db import GameTable, Rematch, Seat, now
 from dragonlair.server.errors import ServerError
+from dragonlair.server.hub import Hub
 from dragonlair.server.protocol import RematchNote
-from dragonlair.server.tables import Hub, SeatInfo, TableRuntime, Viewer, read_seats
+from dragonlair.server.table.runtime import TableRuntime
+from dragonlair.server.table.storage import SeatInfo, read_seats
+from dragonlair.server.table.viewers import Viewer
 
 JSON = dict[str, Any]
 
@@ -97,7 +100,7 @@ def start_table(s: OrmSession, old: GameTable, seats: list[SeatInfo],
                 offered_by: int | None) -> str:
     """Insert the rematch table, running, seats moved one on (module docs); its id."""
     from dragonlair.games import make_game
-    from dragonlair.server.lobby import new_table_id
+    from dragonlair.server.lobby_service import new_table_id
 
     try:
         game = make_game(old.game, dict(old.options))
@@ -186,7 +189,7 @@ def tell(hub: Hub, table_id: str, message: JSON) -> None:
     """Send ``message`` to the table's viewers here and in the other processes."""
     runtime = hub.tables.get(table_id)
     if runtime is not None:
-        runtime.tell(message)
+        runtime.audience.tell(message)
     hub.announce(table_id, {"k": "rematch", "note": message}, None, None)
 
 

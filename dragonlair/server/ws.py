@@ -24,9 +24,11 @@ from dragonlair.server import chat, rematch
 from dragonlair.server.accounts import request_token, user_from_token
 from dragonlair.server.buckets import Bucket
 from dragonlair.server.errors import ServerError
+from dragonlair.server.hub import Hub
 from dragonlair.server.security import origin_allowed
 from dragonlair.server.settings import Limits, Settings
-from dragonlair.server.tables import PROTOCOL, Hub, TableRuntime, Viewer
+from dragonlair.server.table.runtime import TableRuntime
+from dragonlair.server.table.viewers import PROTOCOL, Viewer
 
 router = APIRouter()
 
@@ -191,17 +193,17 @@ class Connection:
             await chat.welcome(self.chat, runtime, viewer, re)
             await rematch.greet(runtime, viewer)
         elif isinstance(msg, Act):
-            await runtime.act(viewer, msg.action, msg.seq, msg.key, re)
+            await runtime.moves.act(viewer, msg.action, msg.seq, msg.key, re)
         elif isinstance(msg, Resume):
             async with runtime.lock:
                 await runtime.sync()
-                runtime.update(viewer, since=msg.since, re=re)
+                runtime.audience.update(viewer, since=msg.since, re=re)
             if msg.chat_since is not None:
                 await chat.history_since(self.chat, runtime, viewer, msg.chat_since, re)
         elif isinstance(msg, Chat):
             await chat.send(self.chat, runtime, viewer, msg.text, re)
         elif isinstance(msg, Resign):
-            await runtime.resign(viewer, re)
+            await runtime.takeover.resign(viewer, re)
         elif isinstance(msg, Ping):
             out: dict[str, Any] = {"type": "pong"}
             if re is not None:

@@ -1,7 +1,8 @@
-"""Tutorial files: one JSON document per game in ``dragonlair/tutorials/data/``, read and
-checked here (its shape only; :func:`dragonlair.tutorials.runner.check_path` plays it
-through the engine). A malformed file is a :class:`TutorialError` with a code that says what
-is wrong, never a traceback.
+"""Tutorial files: one JSON document per game, named by its plugin
+(:attr:`dragonlair.core.plugin.GamePlugin.tutorial`; the built-in games' lie in
+``dragonlair/tutorials/data/``), read and checked here (its shape only;
+:func:`dragonlair.tutorials.runner.check_path` plays it through the engine). A malformed
+file is a :class:`TutorialError` with a code that says what is wrong, never a traceback.
 
 The document (``"format": "dragonlair-tutorial"``, ``"format_version": 1``)::
 
@@ -38,6 +39,7 @@ from dragonlair.core.i18n import has_message
 
 FORMAT = "dragonlair-tutorial"
 FORMAT_VERSION = 1
+#: the built-in games' tutorial files (each named by its game's plugin)
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
@@ -183,11 +185,27 @@ def parse_tutorial(data: Any) -> Tutorial:
                     _text(data.get("title"), "title"), parsed, dict(real))
 
 
+def tutorial_file(game: str) -> Path | None:
+    """The tutorial file of ``game``, as its plugin names it (``package:file``), or None for
+    a game without a tutorial (or no game)."""
+    from importlib import resources
+
+    from dragonlair.games import game_ids, plugin
+
+    ref = plugin(game).tutorial if game in game_ids() else None
+    if ref is None:
+        return None
+    package, _, name = ref.partition(":")
+    return Path(str(resources.files(package) / name))
+
+
 def load_tutorial(source: str | Path) -> Tutorial:
     """The tutorial of a game id (``"fist"``) or in a file; :class:`TutorialError` if there
     is none or it is malformed."""
-    path = Path(source) if isinstance(source, Path) or source.endswith(".json") \
-        else DATA_DIR / f"{source}.json"
+    if isinstance(source, Path) or source.endswith(".json"):
+        path = Path(source)
+    else:
+        path = tutorial_file(source) or Path(f"{source}.json")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -204,5 +222,7 @@ def load_tutorial(source: str | Path) -> Tutorial:
 
 
 def available() -> list[str]:
-    """The game ids that have a tutorial."""
-    return sorted(p.stem for p in DATA_DIR.glob("*.json"))
+    """The registry's games that have a tutorial (their plugin's ``tutorial``), sorted."""
+    from dragonlair.games import game_ids, plugin
+
+    return [g for g in game_ids() if plugin(g).tutorial is not None]

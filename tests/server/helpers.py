@@ -25,8 +25,9 @@ from dragonlair.games import make_game
 from dragonlair.server import Settings, create_app
 from dragonlair.server.accounts import COOKIE
 from dragonlair.server.app import bound_port
+from dragonlair.server.hub import Hub
 from dragonlair.server.settings import Limits
-from dragonlair.server.tables import Hub, TableRuntime
+from dragonlair.server.table.runtime import TableRuntime
 
 JSON = dict[str, Any]
 

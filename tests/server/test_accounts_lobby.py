@@ -155,7 +155,7 @@ def test_engine_option_errors_come_back_as_their_codes(server: ServerThread) -> 
 
 
 def test_table_ids_never_look_like_a_command_line_option() -> None:
-    from dragonlair.server.lobby import new_table_id
+    from dragonlair.server.lobby_service import new_table_id
 
     ids = {new_table_id() for _ in range(3000)}
     assert len(ids) == 3000

@@ -143,8 +143,8 @@ def test_a_move_after_the_time_ran_out_is_refused_and_the_seat_taken(tmp_path: P
         running_clock(people[late], late)
         runtime = server.runtime(tid)
         seq = runtime.seq
-        assert runtime.timer is not None
-        runtime.timer.cancel()
+        assert runtime.timekeeper.timer is not None
+        runtime.timekeeper.timer.cancel()
         fake.advance(30)
         answer = people[late].act(str(runtime.state.legal_actions(late)[0]))
         assert answer["type"] == "error" and answer["code"] == "server.clock.flagged"

@@ -17,7 +17,7 @@ jsonschema = pytest.importorskip("jsonschema")
 from dragonlair.core.views import schema_text  # noqa: E402
 from dragonlair.server import protocol  # noqa: E402
 from dragonlair.server.settings import Limits  # noqa: E402
-from dragonlair.server.tables import PROTOCOL  # noqa: E402
+from dragonlair.server.table.viewers import PROTOCOL  # noqa: E402
 from tests.server.helpers import Client, ServerThread, new_table, play_to_end  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -107,7 +107,8 @@ def built(server: ServerThread, fn: Any) -> Any:
 
 
 def test_the_models_keep_the_answers_as_built(server: ServerThread) -> None:
-    from dragonlair.server.lobby import record, table_json
+    from dragonlair.server.lobby import record
+    from dragonlair.server.lobby_service import table_json
 
     ann, bob = Client(server, "Ann"), Client(server, "Bob")
     created = new_table(ann, "master", [{"kind": "me"}, {"kind": "invite"}])

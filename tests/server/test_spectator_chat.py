@@ -123,9 +123,10 @@ def test_news_of_a_spectators_line_from_another_process(tmp_path: Path) -> None:
 
     from dragonlair.server.bus import TableEvent
     from dragonlair.server.db import make_engine, make_sessionmaker
+    from dragonlair.server.hub import Hub
     from dragonlair.server.migrate import upgrade
     from dragonlair.server.settings import Settings
-    from dragonlair.server.tables import Hub, Viewer
+    from dragonlair.server.table.viewers import Viewer
     from tests.server_multi.test_claims import Inbox, human_table, messages
 
     engine = make_engine(f"sqlite:///{tmp_path / 'n.db'}")

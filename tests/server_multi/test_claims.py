@@ -40,9 +40,11 @@ from dragonlair.server.db import (
     make_engine,
     make_sessionmaker,
 )
+from dragonlair.server.hub import Hub
 from dragonlair.server.migrate import upgrade
 from dragonlair.server.settings import Settings
-from dragonlair.server.tables import Hub, TableRuntime, Viewer
+from dragonlair.server.table.runtime import TableRuntime
+from dragonlair.server.table.viewers import Viewer
 
 TTL = 2.0
 
@@ -229,7 +231,7 @@ def test_a_doubled_chance_draw_commits_once(pg_url: str) -> None:
             a.claimed.add(table_id)
             b.claimed.add(table_id)
             assert ra.state.is_chance() and rb.state.is_chance()
-            await asyncio.gather(ra.draw_chance(), rb.draw_chance())
+            await asyncio.gather(ra.driver.draw_chance(), rb.driver.draw_chance())
             for runtime in (ra, rb):
                 await runtime.sync()
             assert ra.log == rb.log and ra.seq == rb.seq == count(make, table_id) > 0
@@ -251,7 +253,7 @@ async def race(make: sessionmaker[OrmSession], table_id: str, users: list[int],
         a, b = hubs(make, pool)
         ra = await a.table(table_id)
         a.claimed.add(table_id)
-        await ra.draw_chance()
+        await ra.driver.draw_chance()
         a.claimed.discard(table_id)  # nobody draws the chance after the move meanwhile
         rb = await b.table(table_id)
         base = rb.seq
@@ -262,7 +264,7 @@ async def race(make: sessionmaker[OrmSession], table_id: str, users: list[int],
         va, vb = viewer(users[seat]), viewer(users[seat_b])
         ra.viewers.add(va)
         rb.viewers.add(vb)
-        await ra.act(va, move, base, "k1")
+        await ra.moves.act(va, move, base, "k1")
         real_sync = rb.sync
         held_back = [True]
 
@@ -273,7 +275,7 @@ async def race(make: sessionmaker[OrmSession], table_id: str, users: list[int],
             return await real_sync(key)
 
         rb.sync = sync  # type: ignore[method-assign]
-        await rb.act(vb, move_b, base, "k1" if same_key else "k2")
+        await rb.moves.act(vb, move_b, base, "k1" if same_key else "k2")
         answer_a = [m for m in messages(va) if m["type"] in ("ack", "error")][-1]
         answer_b = [m for m in messages(vb) if m["type"] in ("ack", "error")][-1]
         await ra.sync()
@@ -362,8 +364,8 @@ def test_only_the_holder_runs_the_bots_and_a_dead_holders_table_passes_on(pg_url
             hub, _ = hubs(make, pool)
             assert await hub.resume_all() == 0  # the ghost's lease holds
             runtime = await hub.table("bots")
-            runtime.kick()  # decides at once: no task where this process holds no claim
-            assert not hub.runs("bots") and runtime.task is None
+            runtime.driver.kick()  # decides at once: no task where this process holds no claim
+            assert not hub.runs("bots") and runtime.driver.task is None
             assert count(make, "bots") == 0, "a process without the claim played"
             with make() as s:  # the ghost dies: nobody renews its lease
                 claim = s.get(TableClaim, "bots")
@@ -440,7 +442,7 @@ def test_news_of_a_move_reaches_the_viewers_of_another_process(pg_url: str,
             va, vb = viewer(users[seat]), viewer(users[other])
             ra.viewers.add(va)
             rb.viewers.add(vb)
-            await ra.act(va, str(ra.state.legal_actions(seat)[0]), ra.seq, "k1")
+            await ra.moves.act(va, str(ra.state.legal_actions(seat)[0]), ra.seq, "k1")
             ra.announce("chat", message={"user": "U0", "text": "hallo"})
             seen: list[dict[str, Any]] = []
             for _ in range(200):
@@ -471,7 +473,7 @@ def test_news_of_a_move_reaches_the_viewers_of_another_process(pg_url: str,
                 await asyncio.sleep(0.02)
             chat = [m["message"]["text"] for m in seen if m["type"] == "chat"]
             assert chat == ["hallo", "bis bald"], chat
-            assert rb.task is None and not b.runs(table_id)
+            assert rb.driver.task is None and not b.runs(table_id)
             await a.close()
             await b.close()
 
@@ -496,7 +498,7 @@ def test_a_catch_up_finds_a_seat_change_without_an_action(pg_url: str) -> None:
             vb = viewer(users[1])
             rb.viewers.add(vb)
             async with ra.lock:
-                assert await ra.take_over(0, "resigned")
+                assert await ra.takeover.take_over(0, "resigned")
             assert rb.seats[0].kind == "human"  # B heard nothing (LocalBuses)
             await b.subscriptions[table_id].resync()  # what a reconnection does
             seen: list[dict[str, Any]] = []

@@ -1,11 +1,13 @@
-"""Real engine views for the client's unit tests (web/src/games/{fist,farkle}/fixtures/).
+"""Real engine views for the client's unit tests (web/src/games/{fist,farkle,master}/fixtures/).
 
 Why: the screens turn a view's legal actions into labelled choices (decisions.ts,
-choices.ts). Testing that mapping against views written by hand would test our guess of the
-engine; these fixtures are what the engine really sends. Seeded random games are played
-until every Fist decision kind (pending.Dec) is pending, and every Farkle Final Battle
-decision, a wounded dragon (damage) and a move from the Lair; the first view of each is
-written with the engine's legal action texts.
+choices.ts) and pick the texts of a bid or a placement from the view's action form (bid.ts,
+place.ts). Testing that against views written by hand would test our guess of the engine;
+these fixtures are what the engine really sends. Seeded random games are played until every
+Fist decision kind (pending.Dec) is pending, sealed bids with a Black Magic coin and the Red
+Amulet and a tie-break bid are asked (fist/fixtures/bids/), every Farkle Final Battle
+decision, a wounded dragon (damage) and a move from the Lair, and a Master placement with a
+choice of cards; the first view of each is written with the engine's legal action texts.
 
     .venv/bin/python web/scripts/game_fixtures.py          # (re)write the fixtures
     .venv/bin/python web/scripts/game_fixtures.py --check  # exit 1 when they are stale
@@ -26,10 +28,13 @@ from dragonlair.core.game import CHANCE, State
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.pending import Dec, Decision
+from dragonlair.games.master.game import MasterGame
 
 WEB = Path(__file__).resolve().parent.parent
 FIST_DIR = WEB / "src" / "games" / "fist" / "fixtures"
+FIST_BIDS_DIR = FIST_DIR / "bids"
 FARKLE_DIR = WEB / "src" / "games" / "farkle" / "fixtures"
+MASTER_DIR = WEB / "src" / "games" / "master" / "fixtures"
 SEEDS = 400
 NAMES = ["Ann", "Bob", "Cai", "Dee", "Eve"]
 
@@ -98,6 +103,28 @@ def fist_fixtures() -> dict[str, dict[str, Any]]:
                  {d.name.lower() for d in Dec}, "fist")
 
 
+def fist_bid_fixtures() -> dict[str, dict[str, Any]]:
+    """A sealed bid with Fairy and Common Gold and a Black Magic coin to bid, one with both
+    a Black Magic coin and the Red Amulet (F5.1), and a tie-break bid (F5.7)."""
+    def pick(st: Any, seat: int) -> list[str]:
+        legal = st.view(seat)["legal"]
+        if legal["kind"] == "bid":
+            b = legal["bid"]
+            stages = ["bid"] if b["fairy"] >= 2 and b["common"] >= 1 and b["black"] else []
+            return stages + (["amulet"] if b["black"] and b["amulet"] else [])
+        return ["silver"] if legal["kind"] == "silver" and legal["silver"]["silver"] else []
+    return _play(lambda seed: FistGame({"players": 3 + seed % 3}).new_initial_state(), pick,
+                 {"bid", "amulet", "silver"}, "fist")
+
+
+def master_fixtures() -> dict[str, dict[str, Any]]:
+    """A placement with a choice of three kinds of card and several cells (M3)."""
+    def pick(st: Any, seat: int) -> list[str]:
+        legal = st.view(seat)["legal"]
+        return ["place"] if len(legal["cards"]) >= 3 and len(legal["cells"]) >= 4 else []
+    return _play(lambda seed: MasterGame({}).new_initial_state(), pick, {"place"}, "master")
+
+
 FARKLE_STAGES = {"battle", "damage", "lair"}
 
 
@@ -117,7 +144,8 @@ def farkle_fixtures() -> dict[str, dict[str, Any]]:
 
 def _texts() -> dict[Path, str]:
     out: dict[Path, str] = {}
-    for folder, fixtures in ((FIST_DIR, fist_fixtures()), (FARKLE_DIR, farkle_fixtures())):
+    for folder, fixtures in ((FIST_DIR, fist_fixtures()), (FIST_BIDS_DIR, fist_bid_fixtures()),
+                             (FARKLE_DIR, farkle_fixtures()), (MASTER_DIR, master_fixtures())):
         for stage, fx in sorted(fixtures.items()):
             out[folder / f"{stage}.json"] = json.dumps(fx, indent=1, sort_keys=True) + "\n"
     return out
@@ -128,7 +156,7 @@ def stale() -> list[str]:
     texts = _texts()
     bad = [str(p) for p, text in texts.items()
            if not p.exists() or p.read_text(encoding="utf-8") != text]
-    for folder in (FIST_DIR, FARKLE_DIR):
+    for folder in (FIST_DIR, FIST_BIDS_DIR, FARKLE_DIR, MASTER_DIR):
         bad += [str(p) for p in folder.glob("*.json") if p not in texts]
     return sorted(bad)
 

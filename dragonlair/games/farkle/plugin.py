@@ -96,6 +96,7 @@ PLUGIN = GamePlugin(
     terminal="dragonlair.cli.farkle_play:play_farkle",
     terminal_online="dragonlair.cli.online:OnlineFarkle",
     tips="dragonlair.games.farkle.tips",
+    tutorial="dragonlair.tutorials:data/farkle.json",
     terminal_rules="dragonlair.cli.farkle_screen:render_rules",
     option_files={"decks": "dragonlair.games.farkle.cards:load_deck_file"},
     bench_options={"players": 2},

@@ -39,6 +39,8 @@ _K_STOP = Kind.STOP
 _M_NONE = Mode.NONE
 _M_SKIRMISH = Mode.SKIRMISH
 _P_CHOOSE = Phase.CHOOSE
+#: a legal action's ``kind`` in a view's ``moves`` (:class:`.views.Move`)
+_MOVE_KIND = {k: k.name.lower() for k in Kind}
 
 
 # ------------------------------------------------------------------ views (D9)
@@ -136,29 +138,36 @@ def legal_part(state: FarkleState, seat: int) -> JSON | None:
     items = state.game.items
     out: JSON = {
         "decision": state.dec.name.lower() if state.dec is not None else "action",
-        "actions": [a.text for a in legal],
+        "actions": [a.text for a in legal], "moves": [],
         "recruit": False, "skirmish": [], "battle": False, "scare": [], "use": [],
         "keeps": [], "alliance": [], "roll": False, "end": None, "farkle": False,
         "tabby": False, "reroll": [], "pass": False, "items": [],
     }
     values = keep_choices(state, state.roll)[1] if state.dec is _D_KEEP else {}
+    moves = out["moves"]
     for a in legal:
         k = a.kind
+        move: JSON = {"action": a.text, "kind": _MOVE_KIND[k]}
+        moves.append(move)
         if k is _K_KEEP:
             n = DICE_COUNT[a.dice]
-            out["keeps"].append({"action": a.text, "dice": dice_text(DICE_SETS[a.dice]),
+            dice = move["dice"] = dice_text(DICE_SETS[a.dice])
+            out["keeps"].append({"action": a.text, "dice": dice,
                                  "soldiers": values.get(a.dice, 0),
                                  "dice_left": state.hand_dice - n})
         elif k is _K_RECRUIT:
             out["recruit"] = True
         elif k is _K_SKIRMISH:
             out["skirmish"].append(a.seat)
+            move["seat"] = a.seat
         elif k is _K_BATTLE:
             out["battle"] = True
         elif k is _K_SCARE:
             out["scare"].append(a.seat)
+            move["seat"] = a.seat
         elif k is _K_USE:
             out["use"].append(items[a.card].id)
+            move["card"] = items[a.card].id
         elif k is _K_DOUBLE:
             out["alliance"].append("double")
         elif k is _K_ITEM:
@@ -175,10 +184,12 @@ def legal_part(state: FarkleState, seat: int) -> JSON | None:
             out["tabby"] = True
         elif k is _K_REROLL:
             out["reroll"].append(a.face)
+            move["face"] = a.face
         elif k is _K_PASS:
             out["pass"] = True
         elif k is _K_DISCARD or k is _K_KEEP_ITEM:
             out["items"].append(items[a.card].id)
+            move["card"] = items[a.card].id
     return out
 
 

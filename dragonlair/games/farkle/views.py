@@ -123,12 +123,35 @@ class KeepChoice(Strict):
     dice_left: int = Field(ge=0, le=6, description="dice left in hand (0: hot dice)")
 
 
+MoveKind = Literal["recruit", "skirmish", "battle", "scare", "use", "tabby", "pass", "reroll",
+                   "keep", "double", "item", "roll", "bank", "stop", "farkle", "discard",
+                   "keep_item"]
+
+
+class Move(Strict):
+    """One legal action: its text, its kind, and what it names (only the fields its kind
+    has are present)."""
+
+    action: str
+    kind: MoveKind
+    seat: Seat | None = Field(default=None, ge=0, le=4,
+                              description="`skirmish`, `scare`: the seat named")
+    card: CardId | None = Field(default=None,
+                                description="`use`, `discard`, `keep_item`: the item named")
+    face: int | None = Field(default=None, ge=1, le=6, description="`reroll`: the face")
+    dice: str | None = Field(default=None, pattern="^[1-6]{1,6}$",
+                             description="`keep`: the dice set aside")
+
+
 class FarkleLegal(Strict):
     """The legal actions of the seat to move: ``actions`` lists them all (there are few),
-    in the order of ``legal_actions()``; the other fields say what each one is."""
+    in the order of ``legal_actions()``, and ``moves`` each with what it is; the other fields
+    say what each one is, by kind."""
 
     decision: Decision
     actions: list[str] = Field(min_length=1, description="every legal action's text")
+    moves: list[Move] = Field(min_length=1, description="every legal action as `actions` "
+                              "lists it: its text, kind and what it names")
     recruit: bool = Field(description="`recruit` (D4)")
     skirmish: list[Seat] = Field(description="`skirmish pN`: the seats that may be attacked "
                                  "(D5; not one in the Lair)")

@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from typing import Any
 
 from dragonlair.core.errors import MalformedActionError, shown
 from dragonlair.core.game import ascii_number
+from dragonlair.core.views import form_part
 
 COLOURS = ("red", "blue", "yellow")
 LETTERS = "rby"
@@ -29,6 +31,36 @@ MAX_FAIRY, MAX_COMMON, MAX_SILVER, MAX_STONES = 60, 15, 40, 12
 SPACES_KEPT = 16
 #: what each word of a bid names (a ``word`` param of ``fist.action.bid_word_twice``)
 _BID_WORDS = {"f": "fairy", "c": "common", "black": "black", "amulet": "amulet"}
+#: the parts a sealed bid's text is written of (F5.1): ``bid`` + ``FAIRY_TEXT[f]`` +
+#: ``COMMON_TEXT[c]`` + ``BLACK_TEXT[black]`` + ``AMULET_TEXT[amulet]``; the action texts and
+#: the views' action forms (:func:`bid_form`) are both written from them
+BID_TEXT = "bid"
+FAIRY_TEXT = tuple(f" f{n}" for n in range(MAX_FAIRY + 1))
+COMMON_TEXT = tuple(f" c{n}" for n in range(MAX_COMMON + 1))
+BLACK_TEXT = ("", " black")
+AMULET_TEXT = ("", " amulet")
+#: a tie-break bid's parts (F5.7): ``silver`` + ``SILVER_TEXT[n]`` + ``AMULET_TEXT[amulet]``
+SILVER_WORD = "silver"
+SILVER_TEXT = tuple(f" {n}" for n in range(MAX_SILVER + 1))
+
+
+def bid_form(fairy: int, common: int, black: bool, amulet: bool) -> dict[str, Any]:
+    """Every sealed bid these holdings allow (F5.1) as an action form
+    (:class:`dragonlair.core.views.ActionForm`): slots ``fairy`` and ``common`` (counts),
+    ``black`` and ``amulet`` (flags)."""
+    return {"parts": [form_part(None, (BID_TEXT,)),
+                      form_part("fairy", FAIRY_TEXT[:fairy + 1]),
+                      form_part("common", COMMON_TEXT[:common + 1]),
+                      form_part("black", BLACK_TEXT[:2 if black else 1]),
+                      form_part("amulet", AMULET_TEXT[:2 if amulet else 1])]}
+
+
+def silver_form(silver: int, amulet: bool) -> dict[str, Any]:
+    """Every tie-break bid (F5.7) as an action form: slots ``silver`` (a count) and
+    ``amulet`` (a flag)."""
+    return {"parts": [form_part(None, (SILVER_WORD,)),
+                      form_part("silver", SILVER_TEXT[:silver + 1]),
+                      form_part("amulet", AMULET_TEXT[:2 if amulet else 1])]}
 
 
 class Kind(IntEnum):
@@ -164,10 +196,10 @@ class ActionSpace:
         ids = self.card_ids
         match a.kind:
             case Kind.BID:
-                extra = (" black" if a.black else "") + (" amulet" if a.amulet else "")
-                return f"bid f{a.fairy} c{a.common}{extra}"
+                return (BID_TEXT + FAIRY_TEXT[a.fairy] + COMMON_TEXT[a.common]
+                        + BLACK_TEXT[a.black] + AMULET_TEXT[a.amulet])
             case Kind.SILVER:
-                return f"silver {a.silver}" + (" amulet" if a.amulet else "")
+                return SILVER_WORD + SILVER_TEXT[a.silver] + AMULET_TEXT[a.amulet]
             case Kind.PAY:
                 return "pay " + stones_text(a.stones)
             case Kind.COLOUR | Kind.STONE:

@@ -38,8 +38,11 @@ def hidden_changed(state: Any, seat: int | None, rng: random.Random) -> Any:
         p.fairy_spent += 1
         bid = other.bids[s]
         if bid is not None:
-            others = [a for a in bids[bid.kind] if a != bid]
-            other.bids[s] = others[rng.randrange(len(others))]
+            # the i-th of the kind's other bids (the pool is in index order and holds the
+            # bid): the same pick as listing the others, without comparing thousands
+            pool = bids[bid.kind]
+            i = rng.randrange(len(pool) - 1)
+            other.bids[s] = pool[i + 1] if pool[i].index >= bid.index else pool[i]
     return other
 
 

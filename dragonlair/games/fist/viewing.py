@@ -12,7 +12,7 @@ from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.game import CHANCE, JSON, check_seat_range
 from dragonlair.core.views import envelope
 from dragonlair.games.fist import auction
-from dragonlair.games.fist.actions import COLOURS
+from dragonlair.games.fist.actions import COLOURS, bid_form, silver_form
 from dragonlair.games.fist.events import choice_json, event_json
 from dragonlair.games.fist.pending import Dec, Decision, Draw, Phase, PowerChance
 
@@ -100,20 +100,23 @@ def legal(st: FistState, seat: int) -> JSON | None:
         return None
     p = st.players[seat]
     if st.phase is Phase.BID:
+        black, amulet = p.black > 0, p.amulet > 0
         return {"kind": "bid", "bid": {"fairy": p.fairy, "common": p.common,
-                                       "black": p.black > 0, "amulet": p.amulet > 0},
-                "silver": None, "decision": None, "card": auction.card_id(st), "choices": None}
+                                       "black": black, "amulet": amulet},
+                "silver": None, "decision": None, "card": auction.card_id(st), "choices": None,
+                "form": bid_form(p.fairy, p.common, black, amulet)}
     if st.phase is Phase.TIEBID:
         return {"kind": "silver", "bid": None,
                 "silver": {"silver": p.silver, "amulet": p.amulet > 0},
-                "decision": None, "card": auction.card_id(st), "choices": None}
+                "decision": None, "card": auction.card_id(st), "choices": None,
+                "form": silver_form(p.silver, p.amulet > 0)}
     decision = st.pending
     assert isinstance(decision, Decision)
     ids = st.game.card_ids
     card = ids[decision.card]
     return {"kind": "decision", "bid": None, "silver": None,
             "decision": decision.kind.name.lower(), "card": card,
-            "choices": [choice_json(a, card, ids) for a in decision.legal]}
+            "choices": [choice_json(a, card, ids) for a in decision.legal], "form": None}
 
 
 def view(st: FistState, seat: int | None, since: int = 0) -> JSON:

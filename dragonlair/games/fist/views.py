@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from dragonlair.core import views
-from dragonlair.core.views import Envelope, Strict, envelope_schema
+from dragonlair.core.views import ActionForm, Envelope, Strict, envelope_schema
 
 Colour = Literal["red", "blue", "yellow"]
 #: a card id: a built-in character or a custom one (F9)
@@ -104,8 +104,9 @@ class FistPrivate(Strict):
 
 class BidLimits(Strict):
     """A sealed bid (F5.1): any Fairy Gold up to ``fairy``, any Common Gold up to ``common``,
-    optionally one Black Magic coin and one Red Amulet if ``black`` / ``amulet``. The action
-    reads ``bid fF cC [black] [amulet]``."""
+    optionally one Black Magic coin and one Red Amulet if ``black`` / ``amulet``. The
+    action's text is the legal part's ``form`` (slots ``fairy``, ``common``, ``black``,
+    ``amulet``)."""
 
     fairy: int = Field(ge=0, le=60)
     common: int = Field(ge=0, le=15)
@@ -115,7 +116,7 @@ class BidLimits(Strict):
 
 class SilverLimits(Strict):
     """A tie-break bid (F5.7): any Silver up to ``silver``, optionally the Red Amulet. The
-    action reads ``silver N [amulet]``."""
+    action's text is the legal part's ``form`` (slots ``silver``, ``amulet``)."""
 
     silver: int = Field(ge=0, le=40)
     amulet: bool
@@ -132,8 +133,8 @@ class ChoiceModel(Strict):
 
 
 class FistLegal(Strict):
-    """The legal actions of the seat to move, compactly: limits for a bid, the list of
-    choices for a power decision."""
+    """The legal actions of the seat to move, compactly: limits for a bid with the form its
+    texts are written in, the list of choices for a power decision."""
 
     kind: Literal["bid", "silver", "decision"]
     bid: BidLimits | None
@@ -141,6 +142,10 @@ class FistLegal(Strict):
     decision: Decision | None
     card: CardId | None = Field(description="the card whose power asks")
     choices: list[ChoiceModel] | None
+    form: ActionForm | None = Field(description="a bid (slots fairy, common, black, amulet) "
+                                    "or tie-break bid (slots silver, amulet): every legal one "
+                                    "and its text; null for a decision (its choices carry "
+                                    "their texts)")
 
 
 FistView = Envelope[FistPublic, FistPrivate, FistLegal]

@@ -7,9 +7,12 @@ frame (:mod:`.grid` has the rules of placing).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
+from dragonlair.core.views import form_part
 from dragonlair.games.master.cards import CARDS
 
 SIZE = 7
@@ -55,12 +58,29 @@ class MasterAction:
         return f"MasterAction({self.text!r})"
 
 
+#: the parts a placement's text is written of (M3): ``place`` + ``CARD_TEXT[value]`` +
+#: ``CELL_TEXT[cell]``; the action texts and the views' action form (:func:`place_form`)
+#: are both written from them
+PLACE_WORD = "place"
+CARD_TEXT = tuple(f" {card.id}" for card in CARDS)
+CELL_TEXT = tuple(f" {cell_name(cell)}" for cell in range(CELLS))
+
+
+def place_form(values: Iterable[int], cells: Iterable[int]) -> dict[str, Any]:
+    """Any of these cards (values) on any of these cells, as an action form
+    (:class:`dragonlair.core.views.ActionForm`): slots ``card`` and ``cell``, whose options
+    are the legal part's ``cards`` and ``cells`` in their order."""
+    return {"parts": [form_part(None, (PLACE_WORD,)),
+                      form_part("card", (CARD_TEXT[v] for v in values)),
+                      form_part("cell", (CELL_TEXT[c] for c in cells))]}
+
+
 def _build_actions() -> tuple[list[MasterAction], dict[str, MasterAction]]:
     actions: list[MasterAction] = []
     for card in CARDS:
         for cell in range(CELLS):
             actions.append(MasterAction(Kind.PLACE, card.value, cell, len(actions),
-                                        f"place {card.id} {cell_name(cell)}"))
+                                        PLACE_WORD + CARD_TEXT[card.value] + CELL_TEXT[cell]))
     for card in CARDS:
         actions.append(MasterAction(Kind.DEAL, card.value, 0, len(actions), f"deal {card.id}"))
     for seat in (0, 1):

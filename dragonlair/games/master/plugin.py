@@ -98,6 +98,7 @@ PLUGIN = GamePlugin(
     terminal="dragonlair.cli.master_play:play_master",
     terminal_online="dragonlair.cli.online:OnlineMaster",
     tips="dragonlair.games.master.tips",
+    tutorial="dragonlair.tutorials:data/master.json",
     terminal_rules="dragonlair.cli.master_screen:render_rules",
     terminal_result="dragonlair.cli.master_screen:result_detail",
     bench_options={},

@@ -11,7 +11,7 @@ from dragonlair.core.errors import IllegalActionError, shown
 from dragonlair.core.events import Event
 from dragonlair.core.game import CHANCE, JSON, check_seat_range
 from dragonlair.core.views import envelope
-from dragonlair.games.master.actions import COLS, Kind, cell_name
+from dragonlair.games.master.actions import COLS, Kind, cell_name, place_form
 from dragonlair.games.master.cards import CARDS, COPIES, HAND
 from dragonlair.games.master.grid import legal_cells
 from dragonlair.games.master.rounds import Phase, RoundResult, line_scores
@@ -156,9 +156,10 @@ def _legal_json(state: MasterState, seat: int) -> JSON | None:
     """Compactly, what ``seat`` may do now (M3: any card of its hand on any legal cell)."""
     if seat != state.player or state.phase != Phase.PLACE:
         return None
-    return {"action": "place",
-            "cards": [CARDS[v].id for v in range(4) if state.hands[seat][v]],
-            "cells": [cell_name(c) for c in legal_cells(state)]}
+    values = [v for v in range(4) if state.hands[seat][v]]
+    cells = legal_cells(state)
+    return {"action": "place", "cards": [CARDS[v].id for v in values],
+            "cells": [cell_name(c) for c in cells], "form": place_form(values, cells)}
 
 
 def view(state: MasterState, seat: int | None, since: int = 0) -> JSON:

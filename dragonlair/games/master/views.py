@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from dragonlair.core import views
-from dragonlair.core.views import Envelope, Strict, envelope_schema
+from dragonlair.core.views import ActionForm, Envelope, Strict, envelope_schema
 
 CardId = Literal["egg", "emerald", "sapphire", "ruby"]
 #: a cell of the 7 x 7 frame, ``a1`` .. ``g7`` (the first card goes on ``d4``, M3)
@@ -92,12 +92,14 @@ class MasterPrivate(Strict):
 
 
 class MasterLegal(Strict):
-    """This seat's legal placements (M3): any of ``cards`` on any of ``cells``; the action is
-    ``place CARD CELL``."""
+    """This seat's legal placements (M3): any of ``cards`` on any of ``cells``; the action's
+    text is ``form``'s (slots ``card`` and ``cell``, options in the order of ``cards`` and
+    ``cells``)."""
 
     action: Literal["place"]
     cards: list[CardId] = Field(min_length=1)
     cells: list[Cell] = Field(min_length=1)
+    form: ActionForm = Field(description="every legal placement and its text")
 
 
 MasterView = Envelope[MasterPublic, MasterPrivate, MasterLegal]

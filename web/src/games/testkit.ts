@@ -78,9 +78,10 @@ export interface Fixture<V> {
   view: V;
 }
 
-/** Every fixture of a game (src/games/<game>/fixtures/*.json). */
-export function fixtures<V>(game: string): Fixture<V>[] {
-  const dir = join(import.meta.dirname, game, 'fixtures');
+/** Every fixture of a game (src/games/<game>/fixtures/*.json, or of a folder in it: Fist's
+ * `bids`). */
+export function fixtures<V>(game: string, folder = ''): Fixture<V>[] {
+  const dir = join(import.meta.dirname, game, 'fixtures', folder);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()

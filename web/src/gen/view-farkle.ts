@@ -167,6 +167,47 @@ export type Decision1 =
  */
 export type Actions = [string, ...string[]];
 /**
+ * every legal action as `actions` lists it: its text, kind and what it names
+ *
+ * @minItems 1
+ */
+export type Moves = [Move, ...Move[]];
+export type Action = string;
+export type Kind =
+  | 'recruit'
+  | 'skirmish'
+  | 'battle'
+  | 'scare'
+  | 'use'
+  | 'tabby'
+  | 'pass'
+  | 'reroll'
+  | 'keep'
+  | 'double'
+  | 'item'
+  | 'roll'
+  | 'bank'
+  | 'stop'
+  | 'farkle'
+  | 'discard'
+  | 'keep_item';
+/**
+ * `skirmish`, `scare`: the seat named
+ */
+export type Seat3 = number | null;
+/**
+ * `use`, `discard`, `keep_item`: the item named
+ */
+export type Card = string | null;
+/**
+ * `reroll`: the face
+ */
+export type Face = number | null;
+/**
+ * `keep`: the dice set aside
+ */
+export type Dice1 = string | null;
+/**
  * `recruit` (D4)
  */
 export type Recruit = boolean;
@@ -186,8 +227,8 @@ export type Scare = number[];
  * `use ITEM`: own items usable now (D8.4)
  */
 export type Use = string[];
-export type Action = string;
-export type Dice1 = string;
+export type Action1 = string;
+export type Dice2 = string;
 /**
  * what it gives (soldiers, attack or defence)
  */
@@ -380,7 +421,8 @@ export interface FarklePrivate {
 }
 /**
  * The legal actions of the seat to move: ``actions`` lists them all (there are few),
- * in the order of ``legal_actions()``; the other fields say what each one is.
+ * in the order of ``legal_actions()``, and ``moves`` each with what it is; the other fields
+ * say what each one is, by kind.
  *
  * This interface was referenced by `DragonlairViewFarkleSchemaVersion1`'s JSON-Schema
  * via the `definition` "FarkleLegal".
@@ -388,6 +430,7 @@ export interface FarklePrivate {
 export interface FarkleLegal {
   decision: Decision1;
   actions: Actions;
+  moves: Moves;
   recruit: Recruit;
   skirmish: Skirmish1;
   battle: Battle;
@@ -404,14 +447,29 @@ export interface FarkleLegal {
   items: Items2;
 }
 /**
+ * One legal action: its text, its kind, and what it names (only the fields its kind
+ * has are present).
+ *
+ * This interface was referenced by `DragonlairViewFarkleSchemaVersion1`'s JSON-Schema
+ * via the `definition` "Move".
+ */
+export interface Move {
+  action: Action;
+  kind: Kind;
+  seat?: Seat3;
+  card?: Card;
+  face?: Face;
+  dice?: Dice1;
+}
+/**
  * One scoring selection of the roll (D2): ``keep DICE``.
  *
  * This interface was referenced by `DragonlairViewFarkleSchemaVersion1`'s JSON-Schema
  * via the `definition` "KeepChoice".
  */
 export interface KeepChoice {
-  action: Action;
-  dice: Dice1;
+  action: Action1;
+  dice: Dice2;
   soldiers: Soldiers1;
   dice_left: DiceLeft;
 }

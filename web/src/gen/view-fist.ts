@@ -159,6 +159,20 @@ export type Action = string;
 export type Index = number;
 export type Code = string;
 /**
+ * @minItems 1
+ */
+export type Parts = [FormPart, ...FormPart[]];
+/**
+ * what an option of this part stands for, named as the game's legal part says (a count: option i is i; a flag: option 0 without, 1 with; a list: its i-th entry); null: a fixed part with one option
+ */
+export type Slot = string | null;
+/**
+ * each option's text, as written into the action (spaces included)
+ *
+ * @minItems 1
+ */
+export type Texts = [string, ...string[]];
+/**
  * the event's place among all events of the game
  */
 export type Seq = number;
@@ -295,8 +309,8 @@ export interface FistPrivate {
   bid: Bid;
 }
 /**
- * The legal actions of the seat to move, compactly: limits for a bid, the list of
- * choices for a power decision.
+ * The legal actions of the seat to move, compactly: limits for a bid with the form its
+ * texts are written in, the list of choices for a power decision.
  *
  * This interface was referenced by `DragonlairViewFistSchemaVersion1`'s JSON-Schema
  * via the `definition` "FistLegal".
@@ -308,11 +322,16 @@ export interface FistLegal {
   decision: Decision1;
   card: Card1;
   choices: Choices;
+  /**
+   * a bid (slots fairy, common, black, amulet) or tie-break bid (slots silver, amulet): every legal one and its text; null for a decision (its choices carry their texts)
+   */
+  form: ActionForm | null;
 }
 /**
  * A sealed bid (F5.1): any Fairy Gold up to ``fairy``, any Common Gold up to ``common``,
- * optionally one Black Magic coin and one Red Amulet if ``black`` / ``amulet``. The action
- * reads ``bid fF cC [black] [amulet]``.
+ * optionally one Black Magic coin and one Red Amulet if ``black`` / ``amulet``. The
+ * action's text is the legal part's ``form`` (slots ``fairy``, ``common``, ``black``,
+ * ``amulet``).
  *
  * This interface was referenced by `DragonlairViewFistSchemaVersion1`'s JSON-Schema
  * via the `definition` "BidLimits".
@@ -325,7 +344,7 @@ export interface BidLimits {
 }
 /**
  * A tie-break bid (F5.7): any Silver up to ``silver``, optionally the Red Amulet. The
- * action reads ``silver N [amulet]``.
+ * action's text is the legal part's ``form`` (slots ``silver``, ``amulet``).
  *
  * This interface was referenced by `DragonlairViewFistSchemaVersion1`'s JSON-Schema
  * via the `definition` "SilverLimits".
@@ -349,6 +368,28 @@ export interface ChoiceModel {
 }
 export interface Params {
   [k: string]: unknown | undefined;
+}
+/**
+ * Legal actions written in parts, by the engine alone: every choice of one option per
+ * part is a legal action, and its text is the chosen options' texts joined in the parts'
+ * order, nothing in between. A client picks options by their slots and joins the texts,
+ * or finds the options a text is made of; it never writes a word itself.
+ *
+ * This interface was referenced by `DragonlairViewFistSchemaVersion1`'s JSON-Schema
+ * via the `definition` "ActionForm".
+ */
+export interface ActionForm {
+  parts: Parts;
+}
+/**
+ * One part of an :class:`ActionForm`: the text of each of its options, in order.
+ *
+ * This interface was referenced by `DragonlairViewFistSchemaVersion1`'s JSON-Schema
+ * via the `definition` "FormPart".
+ */
+export interface FormPart {
+  slot: Slot;
+  texts: Texts;
 }
 /**
  * This interface was referenced by `DragonlairViewFistSchemaVersion1`'s JSON-Schema

@@ -278,6 +278,20 @@ export type Cards = [
  */
 export type Cells = [string, ...string[]];
 /**
+ * @minItems 1
+ */
+export type Parts = [FormPart, ...FormPart[]];
+/**
+ * what an option of this part stands for, named as the game's legal part says (a count: option i is i; a flag: option 0 without, 1 with; a list: its i-th entry); null: a fixed part with one option
+ */
+export type Slot = string | null;
+/**
+ * each option's text, as written into the action (spaces included)
+ *
+ * @minItems 1
+ */
+export type Texts = [string, ...string[]];
+/**
  * the event's place among all events of the game
  */
 export type Seq = number;
@@ -421,8 +435,9 @@ export interface Hand1 {
   ruby: Ruby;
 }
 /**
- * This seat's legal placements (M3): any of ``cards`` on any of ``cells``; the action is
- * ``place CARD CELL``.
+ * This seat's legal placements (M3): any of ``cards`` on any of ``cells``; the action's
+ * text is ``form``'s (slots ``card`` and ``cell``, options in the order of ``cards`` and
+ * ``cells``).
  *
  * This interface was referenced by `DragonlairViewMasterSchemaVersion1`'s JSON-Schema
  * via the `definition` "MasterLegal".
@@ -431,6 +446,23 @@ export interface MasterLegal {
   action: Action;
   cards: Cards;
   cells: Cells;
+  form: ActionForm;
+}
+/**
+ * every legal placement and its text
+ */
+export interface ActionForm {
+  parts: Parts;
+}
+/**
+ * One part of an :class:`ActionForm`: the text of each of its options, in order.
+ *
+ * This interface was referenced by `DragonlairViewMasterSchemaVersion1`'s JSON-Schema
+ * via the `definition` "FormPart".
+ */
+export interface FormPart {
+  slot: Slot;
+  texts: Texts;
 }
 /**
  * This interface was referenced by `DragonlairViewMasterSchemaVersion1`'s JSON-Schema
@@ -458,4 +490,16 @@ export interface ResultModel {
 }
 export interface ReasonParams {
   [k: string]: unknown | undefined;
+}
+/**
+ * Legal actions written in parts, by the engine alone: every choice of one option per
+ * part is a legal action, and its text is the chosen options' texts joined in the parts'
+ * order, nothing in between. A client picks options by their slots and joins the texts,
+ * or finds the options a text is made of; it never writes a word itself.
+ *
+ * This interface was referenced by `DragonlairViewMasterSchemaVersion1`'s JSON-Schema
+ * via the `definition` "ActionForm".
+ */
+export interface ActionForm1 {
+  parts: Parts;
 }

@@ -69,7 +69,8 @@ describe('hint options in words (issue 16)', () => {
 
     it(`puts a sealed bid and a Silver bid in coins, a Master placement in card and cell (${cat.lang})`, () => {
       const r = renderer(cat);
-      const fist = labeller('fist', { legal: { kind: 'bid' } }, r, []);
+      const view = (stage: string, game = 'fist', folder = 'bids') => fixtures<{ legal: unknown }>(game, folder).find((f) => f.stage === stage)!.view;
+      const fist = labeller('fist', view('bid'), r, []);
       const coin = (c: string) => r(`fist.coin.${c}`);
       const two = fist('bid f2 c0')!;
       expect(two).toContain('2');
@@ -77,23 +78,40 @@ describe('hint options in words (issue 16)', () => {
       expect(fist('bid f0 c0')).toBe(r('web.hint.fist.empty'));
       expect(fist('bid f0 c0 black')).toContain(coin('black'));
       expect(fist('bid f0 c0 black')).not.toBe(fist('bid f0 c0'));
-      const both = fist('bid f1 c1 black amulet')!;
+      const both = labeller('fist', view('amulet'), r, [])('bid f0 c0 black amulet')!;
       expect(both).toContain(coin('black'));
       expect(both).toContain(coin('amulet'));
-      expect(fist('silver 3')).toContain('3');
-      expect(fist('silver 3 amulet')).toContain(coin('amulet'));
-      const master = labeller('master', { legal: { cards: ['ruby'], cells: ['c4'] } }, r, []);
+      const silver = labeller('fist', view('silver'), r, []);
+      expect(silver('silver 3')).toContain('3');
+      const master = labeller('master', view('place', 'master', ''), r, []);
       const ruby = master('place ruby c4')!;
       expect(ruby).toContain(r('master.card.ruby'));
       expect(ruby).toContain('c4');
-      for (const w of [two, both, ruby, fist('silver 3')!]) expect(w).not.toMatch(RAW);
+      for (const w of [two, both, ruby, silver('silver 3')!]) expect(w).not.toMatch(RAW);
       expect(fist('no such move')).toBeNull();
+      expect(fist('bid f99 c0')).toBeNull(); // not a bid this view allows
+      expect(master('place ruby a1')).toBeNull();
       expect(labeller('chess', null, r, [])('e2e4')).toBeNull();
+    });
+
+    it(`labels every bid, Silver bid and placement of a real view (${cat.lang})`, () => {
+      for (const [game, folder] of [['fist', 'bids'], ['master', '']] as const) {
+        for (const fx of fixtures<{ legal: unknown }>(game, folder)) {
+          const label = labeller(game, fx.view, renderer(cat), fx.names);
+          const words = fx.legal_actions.map((a) => label(a));
+          for (const w of words) {
+            expect(w, fx.stage).toBeTruthy();
+            expect(w).not.toMatch(RAW);
+          }
+          expect(new Set(words).size, fx.stage).toBe(words.length);
+        }
+      }
     });
   }
 
   it('says the same move differently in English and German', () => {
-    const l = (cat: Catalogue) => labeller('fist', { legal: { kind: 'bid' } }, renderer(cat), [])('bid f2 c1 black');
+    const bid = fixtures<{ legal: unknown }>('fist', 'bids').find((f) => f.stage === 'bid')!.view;
+    const l = (cat: Catalogue) => labeller('fist', bid, renderer(cat), [])('bid f2 c1 black');
     expect(l(en)).not.toBe(l(de));
   });
 });

@@ -31,8 +31,10 @@ export function mistakes(data: AnalysisData): AnalysedDecision[] {
 export type Render = (code: string, params?: Record<string, unknown>, names?: readonly string[]) => string;
 
 /** An option's words: how the game's own screen labels that action (Farkle's choices and
- * keeps, Fist's power decisions from the view, a bid by its coins, a Master card and cell);
- * null where the view gives no words for it (the notation is shown alone). */
+ * keeps, Fist's power decisions from the view, a bid by its coins, a Master card and cell),
+ * from what the view says the action is (its `legal` lists and action forms, lib/forms.ts),
+ * never by reading the action's text; null where the view gives no words for it (the
+ * notation is shown alone). */
 export type Labeller = (action: string) => string | null;
 
 /** A game's labeller of options from the view's `legal`: `labels.ts` in the game's folder

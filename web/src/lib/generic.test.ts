@@ -13,6 +13,11 @@ describe('the generic screen reads the view', () => {
     expect(genericActions({ actions: ['roll', 3] })).toEqual([{ action: 'roll', code: null, params: {} }]);
     expect(genericActions(null)).toEqual([]);
     expect(genericActions({ choices: [{ code: 'x' }] })).toEqual([]);
+    expect(genericActions({ form: { parts: [{ slot: 'x' }] } })).toEqual([]);
+  });
+  it('lists every text of an action form, as the engine writes them', () => {
+    const form = { parts: [{ slot: null, texts: ['take'] }, { slot: 'n', texts: [' 1', ' 2'] }, { slot: 'all', texts: ['', '!'] }] };
+    expect(genericActions({ form }).map((a) => a.action)).toEqual(['take 1', 'take 1!', 'take 2', 'take 2!']);
   });
   it('reads the summary lines and skips malformed ones', () => {
     expect(genericSummary({ summary: [{ code: 'hoard.summary.hoard', params: { seat: 0 } }, { params: {} }, 'x'] })).toEqual([{ code: 'hoard.summary.hoard', params: { seat: 0 } }]);

@@ -1,5 +1,6 @@
 // What the generic game screen reads from a view (GenericScreen.svelte): the position's lines
 // and the legal actions with their wording, each as catalogue codes with params.
+import { formTexts, type ActionForm } from './forms';
 
 export interface Line {
   code: string;
@@ -21,8 +22,11 @@ export function genericSummary(pub: unknown): Line[] {
   return pub.summary.filter((l): l is { code: string; params?: unknown } => isObject(l) && typeof l.code === 'string').map((l) => ({ code: l.code, params: isObject(l.params) ? l.params : {} }));
 }
 
+const isForm = (x: unknown): x is ActionForm =>
+  isObject(x) && Array.isArray(x.parts) && x.parts.every((p) => isObject(p) && (p.slot === null || typeof p.slot === 'string') && Array.isArray(p.texts) && p.texts.length > 0 && p.texts.every((t) => typeof t === 'string'));
+
 /** The legal actions: `legal.choices` ({action, code, params}) where given, else `legal.actions`
- * (texts). */
+ * (texts), else every text of `legal.form` (an action form, lib/forms.ts). */
 export function genericActions(legal: unknown): GenericAction[] {
   if (!isObject(legal)) return [];
   if (Array.isArray(legal.choices)) {
@@ -31,5 +35,6 @@ export function genericActions(legal: unknown): GenericAction[] {
       .map((c) => ({ action: c.action, code: typeof c.code === 'string' ? c.code : null, params: isObject(c.params) ? c.params : {} }));
   }
   if (Array.isArray(legal.actions)) return legal.actions.filter((a): a is string => typeof a === 'string').map((action) => ({ action, code: null, params: {} }));
+  if (isForm(legal.form)) return formTexts(legal.form).map((action) => ({ action, code: null, params: {} }));
   return [];
 }

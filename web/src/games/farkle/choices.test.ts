@@ -26,6 +26,7 @@ describe('Farkle endgame stages', () => {
         const pub = fx.view.public as unknown as FarklePublic;
         const choices = farkleChoices(legal, renderer(cat), fx.names);
         expect(choices.map((c) => c.action)).toEqual(fx.legal_actions);
+        expect(choices.map((c) => c.kind)).toEqual(legal.moves.map((m) => m.kind));
         const labels = choices.map((c) => c.label);
         expect(new Set(labels).size).toBe(labels.length);
         const notes = stageNotes(pub, fx.seat, renderer(cat));

@@ -2,31 +2,35 @@
 // Final Battle, the dragon's damage and the Lair (D6, D7). Pure: the screen passes its
 // renderer, so choices.test.ts checks real views of those stages (fixtures/*.json, written by
 // web/scripts/game_fixtures.py) in English and German. What is legal comes from the view.
-import type { FarkleLegal, FarklePublic } from '../../gen/view-farkle';
-import { actionLabel } from './dice';
+import type { FarkleLegal, FarklePublic, Move } from '../../gen/view-farkle';
+import { moveLabel } from './dice';
 
 /** renders a catalogue code with params (t of i18n.svelte.ts, or format.render in tests) */
 export type Render = (code: string, params?: Record<string, unknown>, names?: readonly string[]) => string;
 
 export interface Choice {
   action: string;
+  /** what the action is (the view's `legal.moves`): `keep`, `roll`, `skirmish`... */
+  kind: Move['kind'];
   label: string;
   /** a scoring selection (shown with its dice and risk) or another action */
   keep: boolean;
 }
 
-/** One choice per action of `legal.actions`, in the engine's order. */
+/** One choice per action of `legal.moves` (each legal action with what it is), in the engine's
+ * order. */
 export function farkleChoices(legal: FarkleLegal | null | undefined, render: Render, names: readonly string[]): Choice[] {
   if (!legal) return [];
   const keeps = new Map(legal.keeps.map((k) => [k.action, k]));
-  return legal.actions.map((action) => {
+  return legal.moves.map((move) => {
+    const { action, kind } = move;
     const k = keeps.get(action);
-    if (k) return { action, keep: true, label: render('web.farkle.keep', { dice: k.dice, soldiers: k.soldiers, left: k.dice_left }) };
-    const l = actionLabel(action);
+    if (k) return { action, kind, keep: true, label: render('web.farkle.keep', { dice: k.dice, soldiers: k.soldiers, left: k.dice_left }) };
+    const l = moveLabel(move);
     const p: Record<string, unknown> = { ...(l?.params ?? {}) };
     if (typeof p.target === 'number') p.target = names[p.target] ?? render('web.seat.label', { seat: p.target + 1 });
     if (typeof p.card === 'string') p.card = render(`farkle.card.${p.card}.name`);
-    return { action, keep: false, label: l ? render(l.code, p) : action };
+    return { action, kind, keep: false, label: l ? render(l.code, p) : action };
   });
 }
 
@@ -44,8 +48,9 @@ export function stageNotes(pub: FarklePublic, seat: number | null, render: Rende
  * stopping (the turn's soldiers are final), and a battle: attacking a player (D5) or the Final
  * Battle (D6). Recruiting, a roll, a keep and an item are played at once (the everyday moves;
  * a confirm on each would be a chore). */
-const FINAL = new Set(['bank', 'stop', 'skirmish', 'battle']);
+const FINAL: ReadonlySet<string> = new Set<Move['kind']>(['bank', 'stop', 'skirmish', 'battle']);
 
-export function isFinal(action: string): boolean {
-  return FINAL.has(action.split(' ', 1)[0] ?? '');
+/** Whether a choice of this kind (the view's `legal.moves`) asks to be confirmed. */
+export function isFinal(kind: Move['kind']): boolean {
+  return FINAL.has(kind);
 }

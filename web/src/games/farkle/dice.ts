@@ -1,8 +1,8 @@
-// Dragon Farkle helpers: the label of each legal action text (the engine's texts, D-rules in
-// docs/records.md), the faces of a dice text, and the farkle risk of rolling k dice with the
-// table's scoring table. The risk is information shown next to each keep; what is legal,
-// scored or kept always comes from the view.
-import type { ScoringTableModel } from '../../gen/view-farkle';
+// Dragon Farkle helpers: the label of each legal action (by the kind and what it names, as the
+// view's `legal.moves` give them: the engine's, docs/views.md), the faces of a dice text, and
+// the farkle risk of rolling k dice with the table's scoring table. The risk is information
+// shown next to each keep; what is legal, scored or kept always comes from the view.
+import type { Move, ScoringTableModel } from '../../gen/view-farkle';
 
 /** "1155" -> [1, 1, 5, 5] */
 export function faces(dice: string): number[] {
@@ -15,28 +15,15 @@ export interface Label {
   params: Record<string, unknown>;
 }
 
-/** The catalogue code and params of an action text; null for a keep (shown as dice). */
-export function actionLabel(action: string): Label | null {
-  const [verb = '', arg = ''] = action.split(' ', 2);
-  const seatArg = () => Number(arg.replace(/^p/, ''));
-  switch (verb) {
-    case 'keep':
-      return null;
-    case 'recruit': case 'battle': case 'roll': case 'bank': case 'stop': case 'farkle': case 'pass': case 'double': case 'item':
-      return { code: `web.farkle.act.${verb}`, params: {} };
-    case 'ignore':
-      return { code: 'web.farkle.act.tabby', params: {} };
-    case 'skirmish': case 'scare':
-      return { code: `web.farkle.act.${verb}`, params: { target: seatArg() } };
-    case 'reroll':
-      return { code: 'web.farkle.act.reroll', params: { face: Number(arg) } };
-    case 'use': case 'discard':
-      return { code: `web.farkle.act.${verb}`, params: { card: arg } };
-    case 'keep-item':
-      return { code: 'web.farkle.act.keep_item', params: { card: arg } };
-    default:
-      return { code: action, params: {} };
-  }
+/** The catalogue code and params of a legal action (an entry of the view's `legal.moves`);
+ * null for a keep (shown as dice). */
+export function moveLabel(move: Move): Label | null {
+  if (move.kind === 'keep') return null;
+  const params: Record<string, unknown> = {};
+  if (typeof move.seat === 'number') params.target = move.seat;
+  if (typeof move.card === 'string') params.card = move.card;
+  if (typeof move.face === 'number') params.face = move.face;
+  return { code: `web.farkle.act.${move.kind}`, params };
 }
 
 type Counts = [number, number, number, number, number, number];

@@ -1,7 +1,9 @@
 // The sealed-bid builder's logic (F5.1, F5.7): the counts a bid may hold come from the view's
 // `legal` limits (the engine's), never from the client's own reading of the rules; the action
-// text is the one the engine parses (`bid fF cC [black] [amulet]`, `silver N [amulet]`).
-import type { BidLimits, SilverLimits } from '../../gen/view-fist';
+// text is the one the view's `legal.form` writes for those counts (lib/forms.ts): the client
+// picks the options, the engine's words and their order are the view's.
+import type { BidLimits, FistLegal } from '../../gen/view-fist';
+import { formText } from '../../lib/forms';
 
 export interface BidDraft {
   fairy: number;
@@ -29,13 +31,20 @@ export function step(d: BidDraft, limits: BidLimits, coin: 'fairy' | 'common', b
   return clampBid({ ...d, [coin]: d[coin] + by }, limits);
 }
 
-export function bidAction(d: BidDraft, limits: BidLimits): string {
-  const b = clampBid(d, limits);
-  return `bid f${b.fairy} c${b.common}${b.black ? ' black' : ''}${b.amulet ? ' amulet' : ''}`;
+/** The text of the draft bid (clamped to the limits), as the view's form writes it; null when
+ * the view asks no bid. */
+export function bidAction(d: BidDraft, legal: FistLegal | null | undefined): string | null {
+  if (legal?.kind !== 'bid' || !legal.bid || !legal.form) return null;
+  const b = clampBid(d, legal.bid);
+  return formText(legal.form, { fairy: b.fairy, common: b.common, black: b.black, amulet: b.amulet });
 }
 
-export function silverAction(silver: number, amulet: boolean, limits: SilverLimits): string {
-  return `silver ${clampInt(silver, limits.silver)}${amulet && limits.amulet ? ' amulet' : ''}`;
+/** The text of a tie-break bid of `silver` (clamped to the limits), with the Red Amulet if
+ * chosen and held, as the view's form writes it; null when the view asks none. */
+export function silverAction(silver: number, amulet: boolean, legal: FistLegal | null | undefined): string | null {
+  if (legal?.kind !== 'silver' || !legal.silver || !legal.form) return null;
+  const lim = legal.silver;
+  return formText(legal.form, { silver: clampInt(silver, lim.silver), amulet: amulet && lim.amulet });
 }
 
 export interface Revealed {

@@ -1,9 +1,10 @@
-// Master's options in words for hints and analysis (lib/coach.ts): a card and its cell.
+// Master's options in words for hints and analysis (lib/coach.ts): a card and its cell, found
+// in the view's placement form (place.ts), not read out of the action's text.
+import type { MasterLegal } from '../../gen/view-master';
 import type { GameLabeller } from '../../lib/coach';
+import { placement } from './place';
 
-const MASTER_PLACE = /^place ([a-z]+) ([a-z]\d+)$/;
-
-export const labeller: GameLabeller = (_legal, render) => (action) => {
-  const m = MASTER_PLACE.exec(action);
-  return m ? render('web.hint.master.place', { card: render(`master.card.${m[1]}`), cell: m[2] }) : null;
+export const labeller: GameLabeller = (legal, render) => (action) => {
+  const p = placement(legal as MasterLegal | null, action);
+  return p ? render('web.hint.master.place', { card: render(`master.card.${p.card}`), cell: p.cell }) : null;
 };

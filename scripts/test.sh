@@ -28,7 +28,10 @@ else
          "(scripts/test.sh --long: release size)"
 fi
 python3 -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test,ray,plot,openspiel,pettingzoo,server]"
+# the client is built once, below (npm ci, vite build), not also by setup.py's build_py here;
+# scripts/check_wheel.sh still proves that `pip install`/`pip wheel` of a fresh clone builds it
+DRAGONLAIR_SKIP_WEB=1 .venv/bin/python -m pip install -q --disable-pip-version-check \
+    -e ".[test,ray,plot,openspiel,pettingzoo,server]"
 # the fourth game, shipped as its own package (docs/new-game.md): installed as any game from
 # outside is, so that every check below (the conformance suite, the CLI, the server, the
 # browser's generic screen) meets it; type-checked and tested on its own too
@@ -67,7 +70,10 @@ if [ "${DRAGONLAIR_SKIP_WEB:-}" != 1 ]; then
     fi
     (
         cd web
-        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+        # a fresh clone has no node_modules; a rerun keeps them while the lock file is older
+        if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+            PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+        fi
         npm run --silent gen:check
         npm run --silent check
         npm test --silent

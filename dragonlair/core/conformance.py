@@ -52,7 +52,8 @@ def replayed(game: Game, history: Iterable[tuple[int, Action]]) -> State:
 
 
 def builtin_schema(game_id: str) -> Path:
-    """Where a built-in game's view schema is published (``dragonlair/schemas/``)."""
-    from dragonlair.core.views import schema_file
+    """Where a built-in game's view schema is published (in its package:
+    ``dragonlair/games/<game>/schemas/``)."""
+    from dragonlair.core.views import schema_paths
 
-    return Path(__file__).resolve().parent.parent / "schemas" / schema_file(game_id)
+    return schema_paths(game_id)[0]

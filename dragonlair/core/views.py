@@ -2,7 +2,7 @@
 
 ``state.view(seat, since=N)`` returns plain JSON data of this shape (the engines build
 dicts, not models, on their hot paths); the models here describe it, give each game its
-published JSON Schema (``dragonlair/schemas/view-<game>.v<N>.json``, docs/views.md) and
+published JSON Schema (``dragonlair/games/<game>/schemas/view-<game>.v<N>.json``, docs/views.md) and
 validate views in the tests.
 
     {"schema": "dragonlair-view", "schema_version": 1,
@@ -147,10 +147,13 @@ def schema_text(schema: dict[str, Any]) -> str:
 
 
 def schema_paths(game_id: str, root: Path | None = None) -> list[Path]:
-    """Where a game's view schema is published: in the package and in docs/."""
+    """Where a built-in game's view schema is published: in the game's own package
+    (``dragonlair/games/<game>/schemas/``, package data, beside everything else about the
+    game) and in docs/schemas/."""
     base = root or Path(__file__).resolve().parents[2]
     name = schema_file(game_id)
-    return [base / "dragonlair" / "schemas" / name, base / "docs" / "schemas" / name]
+    return [base / "dragonlair" / "games" / game_id / "schemas" / name,
+            base / "docs" / "schemas" / name]
 
 
 def write_schema(game_id: str, schema: dict[str, Any]) -> int:

@@ -14,8 +14,8 @@ stays ``3``.
 A view (a replay's, a tutorial question's) is the play protocol's model
 (:class:`~dragonlair.server.protocol.View`). Shapes inside that are a game's own (a view's
 ``public``, ``private`` and ``legal``; a table's options, an event's params) stay open
-objects: each game describes them (``dragonlair/schemas/view-<game>.v1.json``, its option
-specs at ``/api/games``).
+objects: each game describes them (its view schema,
+``dragonlair/games/<game>/schemas/view-<game>.v1.json``; its option specs at ``/api/games``).
 """
 
 from __future__ import annotations

@@ -294,6 +294,24 @@ def openapi_text() -> str:
     return json.dumps(create_app().openapi(), indent=2, sort_keys=True) + "\n"
 
 
+def view_schemas() -> list[dict[str, str]]:
+    """The view schemas the client's types are generated from (web/scripts/gen.mjs): each
+    registry game that publishes one inside this source tree, as ``{"game", "path"}`` with
+    the path relative to the tree. A game installed from elsewhere is left out: the build
+    renders it with the generic screen, from its views as they come."""
+    from dragonlair.core.plugin import load_path
+    from dragonlair.games import game_ids, plugin
+
+    root = Path(__file__).resolve().parents[2]
+    out = []
+    for game_id in game_ids():
+        spec = plugin(game_id).conformance
+        path = load_path(spec).published_schema if spec else None
+        if path is not None and path.resolve().is_relative_to(root):
+            out.append({"game": game_id, "path": path.resolve().relative_to(root).as_posix()})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["openapi"]:
@@ -303,5 +321,9 @@ def main(argv: list[str] | None = None) -> int:
         for path in write_catalogues(Path(args[1])):
             print(f"wrote {path}", file=sys.stderr)
         return 0
-    print("usage: python -m dragonlair.web openapi | catalogues DIR", file=sys.stderr)
+    if args[:1] == ["view-schemas"]:
+        sys.stdout.write(json.dumps(view_schemas()) + "\n")
+        return 0
+    print("usage: python -m dragonlair.web openapi | catalogues DIR | view-schemas",
+          file=sys.stderr)
     return 2

@@ -14,7 +14,7 @@ import pytest
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from dragonlair.core.views import schema_text  # noqa: E402
+from dragonlair.core.views import schema_paths, schema_text  # noqa: E402
 from dragonlair.server import protocol  # noqa: E402
 from dragonlair.server.settings import Limits  # noqa: E402
 from dragonlair.server.table.viewers import PROTOCOL  # noqa: E402
@@ -41,7 +41,7 @@ def validator(which: str) -> Any:
 
 
 def view_validator(game: str) -> Any:
-    path = ROOT / "dragonlair" / "schemas" / f"view-{game}.v1.json"
+    path = schema_paths(game, ROOT)[0]
     return jsonschema.Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
 
 

@@ -1,7 +1,8 @@
 // Generates the client's message types from the server's own descriptions (web/README.md):
 //   src/gen/openapi.ts       the REST lobby, from the OpenAPI document of create_app()
 //   src/gen/protocol.ts      every WebSocket message, from dragonlair/schemas/protocol.v1.json
-//   src/gen/view-<game>.ts   each game's view, from dragonlair/schemas/view-<game>.v1.json
+//   src/gen/view-<game>.ts   each game's view, from its package's schemas/view-<game>.v1.json
+//                            (the games of the registry: python -m dragonlair.web view-schemas)
 // `node scripts/gen.mjs --check` writes nothing and fails when a committed file is stale.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -43,15 +44,21 @@ const options = {
   strictIndexSignatures: true,
   style: { singleQuote: true, printWidth: 100 },
 };
+// the games' view schemas: whichever games of the registry publish one in this tree
+// (python -m dragonlair.web view-schemas), each from its own package
+const views = JSON.parse(
+  execFileSync(python(), ['-m', 'dragonlair.web', 'view-schemas'], {
+    env: { ...process.env, PYTHONPATH: repo },
+  }).toString('utf-8'),
+);
 for (const [name, schema] of [
-  ['protocol', 'protocol.v1.json'],
-  ['view-master', 'view-master.v1.json'],
-  ['view-fist', 'view-fist.v1.json'],
-  ['view-farkle', 'view-farkle.v1.json'],
+  ['protocol', 'dragonlair/schemas/protocol.v1.json'],
+  ...views.map(({ game, path }) => [`view-${game}`, path]),
 ]) {
-  const doc = JSON.parse(readFileSync(resolve(repo, 'dragonlair/schemas', schema), 'utf-8'));
-  const ts = await compile(doc, name.replace('-', '_'), { ...options, cwd: resolve(repo, 'dragonlair/schemas') });
-  files[`${name}.ts`] = banner(`dragonlair/schemas/${schema}`) + ts;
+  const file = resolve(repo, schema);
+  const doc = JSON.parse(readFileSync(file, 'utf-8'));
+  const ts = await compile(doc, name.replace('-', '_'), { ...options, cwd: dirname(file) });
+  files[`${name}.ts`] = banner(schema) + ts;
 }
 
 let stale = [];

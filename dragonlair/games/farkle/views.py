@@ -3,7 +3,7 @@
 ``state.view(seat)`` returns plain data in the envelope of :mod:`dragonlair.core.views`;
 its ``public``, ``private`` and ``legal`` parts have the shapes of :class:`FarklePublic`,
 :class:`FarklePrivate` and :class:`FarkleLegal` (docs/views.md). The published schema is
-``dragonlair/schemas/view-farkle.v1.json`` (and docs/schemas/); regenerate it with
+``dragonlair/games/farkle/schemas/view-farkle.v1.json`` (and docs/schemas/); regenerate it with
 ``python -m dragonlair.games.farkle.views``.
 
 D9: everything is public but the identity of a magic item: a seat's items (held and gained

@@ -3,7 +3,7 @@
 ``state.view(seat)`` returns plain data in the envelope of :mod:`dragonlair.core.views`;
 its ``public``, ``private`` and ``legal`` parts have the shapes of :class:`FistPublic`,
 :class:`FistPrivate` and :class:`FistLegal` (docs/views.md). The published schema is
-``dragonlair/schemas/view-fist.v1.json`` (and docs/schemas/); regenerate it with
+``dragonlair/games/fist/schemas/view-fist.v1.json`` (and docs/schemas/); regenerate it with
 ``python -m dragonlair.games.fist.views``.
 """
 

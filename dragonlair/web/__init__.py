@@ -32,7 +32,7 @@ DIST = Path(__file__).resolve().parent / "dist"
 #: the client's own routes (the path after ``/``): each answers ``index.html``
 CLIENT_ROUTES = ("/", "/settings", "/tables/{table_id}", "/tables/{table_id}/replay",
                  "/leaderboards", "/leaderboards/{game}", "/users/{username}",
-                 "/rules/{game}", "/replays", "/learn/{game}",
+                 "/rules", "/rules/{game}", "/replays", "/learn/{game}",
                  "/tips/{game}", "/characters")
 
 #: the paths that are never a page of the client: their 404 stays the API's JSON refusal

@@ -40,7 +40,7 @@ def web(tmp_path: Path) -> TestClient:
 
 
 def test_a_browser_opening_an_unknown_address_gets_the_client_with_404(web: TestClient) -> None:
-    for path in ("/no-such-page", "/tables/abc/extra/bits", "/users/", "/rules"):
+    for path in ("/no-such-page", "/tables/abc/extra/bits", "/users/", "/learn"):
         answer = web.get(path, headers=HTML)
         assert answer.status_code == 404, path
         assert answer.text == PAGE

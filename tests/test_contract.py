@@ -266,7 +266,7 @@ def test_records_replay_and_round_trip(game_id: str, options: dict[str, Any]) ->
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_records_replay_and_round_trip_many(game_id: str, options: dict[str, Any]) -> None:
-    check_records(game_id, options, range(10_000, 10_000 + size(ci=40, long=300)))
+    check_records(game_id, options, range(10_000, 10_000 + size(ci=12, long=300)))
 
 
 # ---------------------------------------------------------------------------- actions
@@ -287,10 +287,11 @@ def test_every_action_text_and_index_round_trips(game_id: str, options: dict[str
         assert len(texts) == game.num_distinct_actions
 
 
-def check_legal_round_trips(game_id: str, options: dict[str, Any], seeds: range) -> None:
+def check_legal_round_trips(game_id: str, options: dict[str, Any], seeds: range,
+                            limit: int | None = None) -> None:
     game = game_for(game_id, options)
     for seed in seeds:
-        for state in positions(game, seed):
+        for state in positions(game, seed, limit):
             for seat in state.current_seats():
                 pairs = (state.chance_outcomes() if seat == CHANCE
                          else [(a, 1.0) for a in state.legal_actions(seat)])
@@ -301,24 +302,26 @@ def check_legal_round_trips(game_id: str, options: dict[str, Any], seeds: range)
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_every_legal_action_round_trips(game_id: str, options: dict[str, Any]) -> None:
-    """Every legal action and chance outcome met in play: ``parse_action(str(a)) == a`` and
+    """Every legal action and chance outcome met in play (the first 300 steps of two games;
+    whole games in the slow run): ``parse_action(str(a)) == a`` and
     ``action_from_index(a.index) == a``."""
-    check_legal_round_trips(game_id, options, range(2))
+    check_legal_round_trips(game_id, options, range(2), limit=300)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_every_legal_action_round_trips_many(game_id: str, options: dict[str, Any]) -> None:
-    check_legal_round_trips(game_id, options, range(2, 2 + size(ci=6, long=18)))
+    check_legal_round_trips(game_id, options, range(2, 2 + size(ci=3, long=18)))
 
 
 # ---------------------------------------------------------------------------- refusals
-def check_illegal(game_id: str, options: dict[str, Any], seeds: range, every: int) -> int:
+def check_illegal(game_id: str, options: dict[str, Any], seeds: range, every: int,
+                  limit: int | None = None) -> int:
     game = game_for(game_id, options)
     refused = 0
     for seed in seeds:
         rng = random.Random(seed)
-        for n, state in enumerate(positions(game, seed)):
+        for n, state in enumerate(positions(game, seed, limit)):
             if n % every or state.is_terminal():
                 continue
             before = dump(state.full_state())
@@ -352,17 +355,18 @@ def check_illegal(game_id: str, options: dict[str, Any], seeds: range, every: in
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_illegal_actions_are_refused_with_a_code_and_change_nothing(
         game_id: str, options: dict[str, Any]) -> None:
-    """At positions of random games, actions that are not legal now (and any action of a
+    """At positions of random games (their first 300 steps; whole games in the slow run),
+    actions that are not legal now (and any action of a
     seat that may not move) raise IllegalActionError with a code and JSON params, and leave
     the full state, the events and who moves as they were."""
-    assert check_illegal(game_id, options, range(2), every=7) > 30
+    assert check_illegal(game_id, options, range(2), every=7, limit=300) > 30
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_illegal_actions_are_refused_with_a_code_and_change_nothing_many(
         game_id: str, options: dict[str, Any]) -> None:
-    seeds = size(ci=6, long=18)
+    seeds = size(ci=3, long=18)
     assert check_illegal(game_id, options, range(2, 2 + seeds), every=5) > 15 * seeds
 
 
@@ -411,7 +415,7 @@ def test_views_never_depend_on_another_seats_secrets(game_id: str,
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_views_never_depend_on_another_seats_secrets_many(game_id: str,
                                                           options: dict[str, Any]) -> None:
-    check_secrecy(game_id, options, range(10_000, 10_000 + size(ci=30, long=300)), stops=8)
+    check_secrecy(game_id, options, range(10_000, 10_000 + size(ci=8, long=300)), stops=8)
 
 
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
@@ -473,8 +477,8 @@ def test_every_view_of_varied_tables_validates(game_id: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_view_of_many_random_games_validates(game_id: str) -> None:
-    """200 games in CI, 2000 in the release run."""
-    games = size(ci=200, long=2000)
+    """40 games in CI, 2000 in the release run."""
+    games = size(ci=40, long=2000)
     assert check_views(game_id, games, 0.0005, varied=True) > 100 * games
 
 
@@ -527,15 +531,15 @@ def check_snapshots(game_id: str, count: int, views_every: int) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_snapshot_restore_continue_equals_replay(game_id: str) -> None:
     """Every table kind of the first 8 seeds; views compared every 25 steps and at the end
-    (the slow run below: 100 games in CI, 1000 in the release run)."""
+    (the slow run below: 24 games in CI, 1000 in the release run)."""
     check_snapshots(game_id, 8, views_every=25)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_snapshot_restore_continue_over_many_games(game_id: str) -> None:
-    """100 games in CI, 1000 in the release run."""
-    check_snapshots(game_id, size(ci=100, long=1000), views_every=25)
+    """24 games in CI, 1000 in the release run."""
+    check_snapshots(game_id, size(ci=24, long=1000), views_every=25)
 
 
 # ---------------------------------------------------------------------------- events
@@ -585,4 +589,4 @@ def test_events_for_filters_by_viewer_and_since(game_id: str, options: dict[str,
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_events_for_filters_by_viewer_and_since_many(game_id: str,
                                                      options: dict[str, Any]) -> None:
-    check_events(game_id, options, range(10_000, 10_000 + size(ci=15, long=50)), stops=8)
+    check_events(game_id, options, range(10_000, 10_000 + size(ci=4, long=50)), stops=8)

@@ -21,6 +21,10 @@ case "${1:-}" in
     *) echo "usage: scripts/test.sh [--long]" >&2; exit 2 ;;
 esac
 export DRAGONLAIR_TEST_TIER=$tier
+# bytecode is written and kept: where PYTHONDONTWRITEBYTECODE is set, every pytest worker and
+# every `dragonlair serve` a test starts (dozens: crash, multi-process, e2e) would compile
+# the package again, and pytest would assertion-rewrite every test module in each worker
+unset PYTHONDONTWRITEBYTECODE
 if [ "$tier" = long ]; then
     echo "test.sh: the release tier (--long): every test, the loops at their release size"
 else
@@ -36,6 +40,7 @@ DRAGONLAIR_SKIP_WEB=1 .venv/bin/python -m pip install -q --disable-pip-version-c
 # outside is, so that every check below (the conformance suite, the CLI, the server, the
 # browser's generic screen) meets it; type-checked and tested on its own too
 .venv/bin/python -m pip install -q --disable-pip-version-check ./examples/hoard
+.venv/bin/python -m compileall -q -j 0 dragonlair >/dev/null
 .venv/bin/ruff check .
 .venv/bin/mypy
 .venv/bin/mypy --strict examples/hoard/dragonlair_hoard examples/hoard/tests

@@ -7,6 +7,7 @@ import contextlib
 import importlib
 import platform
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from rich.table import Table
 
 from dragonlair.core.driver import random_playout
 from dragonlair.core.errors import DragonlairError
-from dragonlair.core.game import weighted_pick
+from dragonlair.core.game import CHANCE, State, weighted_pick
 from dragonlair.games import game_ids, make_game, plugin
 
 
@@ -122,9 +123,9 @@ sample_outcome = weighted_pick
 
 def openspiel_playout(state: Any, rng: random.Random) -> int:
     """Uniform random playout of an OpenSpiel state; returns the number of actions applied,
-    chance outcomes included. The shape of ``dragonlair.core.driver.random_playout``: at a
-    chance node an outcome is drawn from ``chance_outcomes()``, else the player to move
-    picks uniformly among ``legal_actions()`` with ``rng.randrange``."""
+    chance outcomes included. At a chance node an outcome is drawn from
+    ``chance_outcomes()``, else the player to move picks uniformly among ``legal_actions()``
+    with ``rng.randrange``: the loop of :func:`engine_playout`."""
     n = 0
     while True:
         if state.is_terminal():
@@ -136,6 +137,27 @@ def openspiel_playout(state: Any, rng: random.Random) -> int:
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
         n += 1
+
+
+def engine_playout(state: State, rng: random.Random) -> int:
+    """Uniform random playout of one of our states doing the work of
+    :func:`openspiel_playout`: at a chance node it lists ``chance_outcomes()`` and draws from
+    them with the same loop (not ``sample_chance``, which draws a Farkle roll die by die
+    without listing its up to 1,386 outcomes); else every seat to move lists its
+    ``legal_actions`` and picks with ``rng.randrange``. Returns the actions applied."""
+    n = 0
+    while True:
+        seats = state.current_seats()
+        if not seats:
+            return n
+        if seats[0] == CHANCE:
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            n += 1
+            continue
+        for seat in seats:
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            n += 1
 
 
 @dataclass(slots=True)
@@ -176,44 +198,145 @@ def ours_rate(game_id: str, seconds: float, seed: int = 0) -> Rate:
     return timed(lambda rng: random_playout(game.new_initial_state(), rng), seconds, seed)
 
 
-def openspiel_rate(spiel: ModuleType, ref: Reference, seconds: float, seed: int = 0) -> Rate:
+def cpu_round(playout: Callable[[random.Random], int], seconds: float,
+              rng: random.Random) -> Rate:
+    """One measurement round: whole games of ``playout`` (at least one) until ``seconds``
+    of this process's CPU time (``time.process_time``) have passed."""
+    games = actions = 0
+    clock = time.process_time
+    start = clock()
+    deadline = start + seconds
+    while True:
+        actions += playout(rng)
+        games += 1
+        now = clock()
+        if now >= deadline:
+            return Rate(games, actions, now - start)
+
+
+@dataclass(slots=True)
+class Rounds:
+    """One side's measurement rounds (each a :class:`Rate` in CPU time)."""
+
+    rounds: list[Rate] = field(default_factory=list)
+
+    @property
+    def rates(self) -> list[float]:
+        """Actions per CPU second, round by round."""
+        return [r.actions_per_s for r in self.rounds]
+
+    @property
+    def actions_per_s(self) -> float:
+        """The median round's actions per CPU second."""
+        return statistics.median(self.rates)
+
+    def to_json(self) -> dict[str, Any]:
+        rates = self.rates
+        return {"games": sum(r.games for r in self.rounds),
+                "actions": sum(r.actions for r in self.rounds),
+                "seconds": round(sum(r.seconds for r in self.rounds), 3),
+                "actions_per_s": round(self.actions_per_s),
+                "actions_per_s_min": round(min(rates)),
+                "actions_per_s_max": round(max(rates)),
+                "rounds": [round(x) for x in rates]}
+
+
+@dataclass(slots=True)
+class Pair:
+    """One row: our game and one OpenSpiel reference, measured in alternating rounds."""
+
+    ref: Reference
+    ours: Rounds
+    theirs: Rounds
+
+    @property
+    def ratio(self) -> float:
+        """ours / theirs, of the median rounds."""
+        return self.ours.actions_per_s / self.theirs.actions_per_s
+
+    @property
+    def round_ratios(self) -> list[float]:
+        """ours / theirs of each round and the round of theirs next to it in time."""
+        return [a / b for a, b in zip(self.ours.rates, self.theirs.rates, strict=True)]
+
+
+def measure_pair(spiel: ModuleType, ref: Reference, seconds: float, rounds: int,
+                 seed: int = 0, on_round: Callable[[int], None] | None = None) -> Pair:
+    """``rounds`` rounds of ours and as many of theirs, alternating (ours first in even
+    rounds, theirs first in odd ones: ABBA, so that a drift in the machine's speed falls on
+    both), each ``seconds / rounds`` of CPU time; one whole untimed game each first."""
+    game = make_game(ref.game, bench_table(ref.game))
     load = spiel.load_game_as_turn_based if ref.turn_based else spiel.load_game
-    game = load(ref.name, dict(ref.params))
-    if game.get_type().dynamics != spiel.GameType.Dynamics.SEQUENTIAL:
+    their_game = load(ref.name, dict(ref.params))
+    if their_game.get_type().dynamics != spiel.GameType.Dynamics.SEQUENTIAL:
         raise AssertionError(f"{ref.name}: the loop plays sequential games only")
-    return timed(lambda rng: openspiel_playout(game.new_initial_state(), rng), seconds, seed)
+
+    def ours(rng: random.Random) -> int:
+        return engine_playout(game.new_initial_state(), rng)
+
+    def theirs(rng: random.Random) -> int:
+        return openspiel_playout(their_game.new_initial_state(), rng)
+
+    sides = ((ours, random.Random(seed), Rounds()), (theirs, random.Random(seed), Rounds()))
+    for playout, _, _ in sides:  # warm-up: first-call costs stay out of the rounds
+        playout(random.Random(seed - 1))
+    each = seconds / rounds
+    for i in range(rounds):
+        if on_round:
+            on_round(i)
+        for playout, rng, out in (sides if i % 2 == 0 else sides[::-1]):
+            out.rounds.append(cpu_round(playout, each, rng))
+    return Pair(ref, sides[0][2], sides[1][2])
+
+
+#: what is measured, for the report
+LOOP = ("uniform random playouts, one core, seeded random.Random; both sides list the legal "
+        "actions and, at a chance node, the chance outcomes (drawn with one loop), then apply; "
+        "every applied action counts, chance included; one action per seat's sealed bid")
 
 
 @dataclass(slots=True)
 class VersusResult:
-    """``bench --vs-openspiel``: our games, OpenSpiel's, the ratios (ours / theirs)."""
+    """``bench --vs-openspiel``: our games and OpenSpiel's, in alternating rounds of CPU
+    time, the ratios (ours / theirs)."""
 
-    seconds: float
-    ours: dict[str, Rate]
-    theirs: dict[str, Rate]
+    seconds: float  # CPU seconds per side and row, over all rounds
+    rounds: int
+    pairs: list[Pair]
     machine: dict[str, str] = field(default_factory=dict)
 
-    def rows(self) -> list[tuple[Reference, float, float]]:
-        """(reference, ours actions/s, theirs actions/s) per table row."""
-        return [(ref, self.ours[ref.game].actions_per_s, self.theirs[ref.name].actions_per_s)
-                for ref in REFERENCES if ref.name in self.theirs]
+    def ours(self, game_id: str) -> Rounds:
+        """Every round of ours of ``game_id``, over its rows."""
+        return Rounds([r for p in self.pairs if p.ref.game == game_id for r in p.ours.rounds])
 
     def to_json(self) -> dict[str, Any]:
-        rows = [{"game": ref.game, "reference": ref.name,
-                 "ours_actions_per_s": round(ours), "theirs_actions_per_s": round(theirs),
-                 "ratio": float(f"{ours / theirs:.4g}")}  # 4 significant digits
-                for ref, ours, theirs in self.rows()]
+        rows = []
+        for p in self.pairs:
+            ratios = p.round_ratios
+            rows.append({
+                "game": p.ref.game, "reference": p.ref.name,
+                "ours_actions_per_s": round(p.ours.actions_per_s),
+                "theirs_actions_per_s": round(p.theirs.actions_per_s),
+                "ratio": float(f"{p.ratio:.4g}"),  # 4 significant digits
+                "ratio_min": float(f"{min(ratios):.4g}"),
+                "ratio_max": float(f"{max(ratios):.4g}"),
+                "ours": p.ours.to_json(), "theirs": p.theirs.to_json()})
+        games = dict.fromkeys(p.ref.game for p in self.pairs)
         return {
             "seconds": self.seconds,
+            "rounds": self.rounds,
+            "round_seconds": self.seconds / self.rounds,
+            "clock": "process_time (CPU seconds of this process)",
             "machine": self.machine,
-            "loop": "uniform random playouts, one core, seeded random.Random; every applied "
-                    "action counts, chance included; one action per seat's sealed bid",
-            "games": {g: {"options": bench_table(g), **r.to_json()}
-                      for g, r in self.ours.items()},
-            "references": {ref.name: {"game": ref.game, "params": ref.params,
-                                      "turn_based": ref.turn_based, "why": ref.why,
-                                      **self.theirs[ref.name].to_json()}
-                           for ref in REFERENCES if ref.name in self.theirs},
+            "loop": LOOP,
+            "statistic": "actions_per_s: the median round; ratio: ours / theirs of the "
+                         "median rounds; ratio_min, ratio_max: of the ratios of each round of "
+                         "ours and the round of theirs next to it",
+            "games": {g: {"options": bench_table(g), **self.ours(g).to_json()} for g in games},
+            "references": {p.ref.name: {"game": p.ref.game, "params": p.ref.params,
+                                        "turn_based": p.ref.turn_based, "why": p.ref.why,
+                                        **p.theirs.to_json()}
+                           for p in self.pairs},
             "rows": rows,
             "ratios": {f"{r['game']}/{r['reference']}": r["ratio"] for r in rows},
         }
@@ -227,22 +350,29 @@ def machine_info() -> dict[str, str]:
     return info
 
 
+#: the fewest rounds per side (a median and a range need a few)
+MIN_ROUNDS = 5
+
+
 def bench_vs_openspiel(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
-                       on_step: Callable[[str], None] | None = None) -> VersusResult:
-    """Each of our benchmark games (``games``, or all) and each of their OpenSpiel
-    references, for about ``seconds`` each."""
+                       on_step: Callable[[str], None] | None = None,
+                       rounds: int = MIN_ROUNDS) -> VersusResult:
+    """Each of our benchmark games (``games``, or all) against each of its OpenSpiel
+    references: ``rounds`` alternating rounds per side, ``seconds`` of CPU time per side in
+    all."""
+    if rounds < MIN_ROUNDS:
+        raise ValueError(f"rounds must be at least {MIN_ROUNDS}, not {rounds}")
     spiel = load_openspiel()
-    result = VersusResult(seconds, {}, {}, machine=machine_info())
+    result = VersusResult(seconds, rounds, [], machine=machine_info())
     for ref in REFERENCES:
         if games and ref.game not in games:
             continue
-        if ref.game not in result.ours:
+
+        def step(i: int, ref: Reference = ref) -> None:
             if on_step:
-                on_step(ref.game)
-            result.ours[ref.game] = ours_rate(ref.game, seconds, seed)
-        if on_step:
-            on_step(ref.name)
-        result.theirs[ref.name] = openspiel_rate(spiel, ref, seconds, seed)
+                on_step(f"{ref.game} / {ref.name}, round {i + 1} of {rounds}")
+
+        result.pairs.append(measure_pair(spiel, ref, seconds, rounds, seed, step))
     return result
 
 
@@ -252,12 +382,22 @@ def versus_table(result: VersusResult) -> Table:
     table = Table(title="uniform random playouts, one core, the same Python loop: "
                         "ours against OpenSpiel (C++)",
                   caption=f"{machine.get('python', '')}, {machine.get('platform', '')}; "
-                          f"{result.seconds:g} s per measurement; every applied action "
-                          "counts, chance included")
+                          f"{result.rounds} alternating rounds of "
+                          f"{result.seconds / result.rounds:.3g} CPU s per side; median "
+                          "(min-max) actions per CPU second; both sides list legal actions "
+                          "and chance outcomes; every applied action counts, chance included")
     for col in ("game", "reference"):
         table.add_column(col, no_wrap=True)
     for col in ("actions/s ours", "actions/s theirs", "ratio (ours/theirs)"):
         table.add_column(col, justify="right")
-    for ref, ours, theirs in result.rows():
-        table.add_row(ref.game, ref.name, f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.2f}")
+    for p in result.pairs:
+        ratios = p.round_ratios
+        table.add_row(p.ref.game, p.ref.name, _spread(p.ours), _spread(p.theirs),
+                      f"{p.ratio:.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
     return table
+
+
+def _spread(side: Rounds) -> str:
+    """``median (min-max)`` in thousands of actions per second."""
+    rates = side.rates
+    return f"{side.actions_per_s / 1e3:,.0f}k ({min(rates) / 1e3:,.0f}k-{max(rates) / 1e3:,.0f}k)"

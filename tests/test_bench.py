@@ -27,30 +27,72 @@ GAMES = {"fist", "master", "farkle"}
 REFERENCE_NAMES = {"goofspiel", "first_sealed_auction", "tic_tac_toe", "pig"}
 
 
+def _check_side(entry: dict[str, Any], rounds: int) -> None:
+    """One side's figures: its rounds (actions per CPU second each), their median, range
+    and sums."""
+    assert entry["games"] >= rounds and entry["actions"] >= entry["games"]
+    assert entry["seconds"] > 0
+    assert len(entry["rounds"]) == rounds and all(r > 0 for r in entry["rounds"])
+    assert entry["actions_per_s_min"] == min(entry["rounds"])
+    assert entry["actions_per_s_max"] == max(entry["rounds"])
+    assert entry["actions_per_s_min"] <= entry["actions_per_s"] <= entry["actions_per_s_max"]
+
+
 def test_vs_openspiel_json_has_every_game_and_ratio() -> None:
     pytest.importorskip("pyspiel")
     result = runner.invoke(app, ["bench", "--vs-openspiel", "--seconds", "0.2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
+    assert data["rounds"] == 5 and data["seconds"] == 0.2
+    assert data["round_seconds"] == pytest.approx(0.04)
+    assert data["clock"].startswith("process_time")
+    assert "chance outcomes" in data["loop"]
     assert set(data["games"]) == GAMES
     assert data["games"]["fist"]["options"] == {"players": 4}
     assert data["games"]["farkle"]["options"] == {"players": 2}
     assert set(data["references"]) == REFERENCE_NAMES
-    for entry in [*data["games"].values(), *data["references"].values()]:
-        assert entry["games"] >= 1 and entry["actions"] >= entry["games"]
-        assert entry["actions_per_s"] > 0
+    _check_side(data["games"]["fist"], 10)  # its rounds against both its references
+    for game in ("master", "farkle"):
+        _check_side(data["games"][game], 5)
+    for entry in data["references"].values():
+        _check_side(entry, 5)
     assert {(r["game"], r["reference"]) for r in data["rows"]} == {
         (ref.game, ref.name) for ref in REFERENCES}
     for row in data["rows"]:
         assert row["ours_actions_per_s"] > 0 and row["theirs_actions_per_s"] > 0
+        _check_side(row["ours"], 5)
+        _check_side(row["theirs"], 5)
+        assert row["ours"]["actions_per_s"] == row["ours_actions_per_s"]
+        assert row["theirs"] == {k: v for k, v in data["references"][row["reference"]].items()
+                                 if k in row["theirs"]}
         # the rates are whole numbers (each off by up to 0.5), the ratio has 4 significant
-        # digits and comes from the unrounded rates
+        # digits and comes from the unrounded median rates
         ours, theirs = row["ours_actions_per_s"], row["theirs_actions_per_s"]
         low, high = (ours - 0.5) / (theirs + 0.5), (ours + 0.5) / (theirs - 0.5)
         assert low * (1 - 1e-3) <= row["ratio"] <= high * (1 + 1e-3), row
+        # the range: ratios of each round of ours and the round of theirs next to it
+        pairs = [a / b for a, b in zip(row["ours"]["rounds"], row["theirs"]["rounds"],
+                                       strict=True)]
+        assert row["ratio_min"] == pytest.approx(min(pairs), rel=2e-2)
+        assert row["ratio_max"] == pytest.approx(max(pairs), rel=2e-2)
+        assert row["ratio_min"] <= row["ratio_max"]
         assert data["ratios"][f"{row['game']}/{row['reference']}"] == row["ratio"]
     assert data["references"]["goofspiel"]["turn_based"] is True
     assert data["machine"]["python"]
+
+
+def test_vs_openspiel_rounds_option() -> None:
+    pytest.importorskip("pyspiel")
+    result = runner.invoke(app, ["bench", "master", "--vs-openspiel", "--seconds", "0.07",
+                                 "--rounds", "7", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rounds"] == 7 and set(data["games"]) == {"master"}
+    (row,) = data["rows"]
+    _check_side(row["ours"], 7)
+    _check_side(row["theirs"], 7)
+    too_few = runner.invoke(app, ["bench", "--vs-openspiel", "--rounds", "4"])
+    assert too_few.exit_code == 2
 
 
 def test_vs_openspiel_table_for_one_game() -> None:
@@ -59,6 +101,8 @@ def test_vs_openspiel_table_for_one_game() -> None:
                            terminal_width=120)
     assert result.exit_code == 0, result.output
     assert "pig" in result.stdout and "ratio" in result.stdout
+    words = " ".join(result.stdout.split())  # the caption, unwrapped
+    assert "5 alternating rounds" in words and "median (min-max)" in words
     assert "goofspiel" not in result.stdout and "tic_tac_toe" not in result.stdout
 
 

@@ -389,7 +389,11 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     vs_openspiel: Annotated[bool, typer.Option(
         "--vs-openspiel", help="side by side with OpenSpiel's closest C++ games, driven by "
-        "the same Python loop (needs pyspiel)")] = False,
+        "the same Python loop, in alternating rounds of CPU time; --seconds is then per "
+        "side and reference, over all rounds (needs pyspiel)")] = False,
+    rounds: Annotated[int, typer.Option(
+        min=5, help="with --vs-openspiel: rounds per side, alternating ours and theirs "
+        "(the report gives the median and the range)")] = 5,
     server: Annotated[bool, typer.Option(
         "--server", help="load on the game server instead: a server on 127.0.0.1, "
         "WebSocket clients at --rate actions/s, then a ramp to saturation (docs/server.md; "
@@ -433,7 +437,7 @@ def bench(
         return
     ids = [check_game(game)] if game else game_ids()
     if vs_openspiel:
-        bench_versus(ids if game else [], seconds, as_json)
+        bench_versus(ids if game else [], seconds, as_json, rounds)
         return
     results = [bench_game(g, seconds) for g in ids]
     if as_json:
@@ -465,17 +469,24 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
         print(json.dumps(out))
 
 
-def bench_versus(ids: list[str], seconds: float, as_json: bool) -> None:
-    """``bench --vs-openspiel``: our games and OpenSpiel's, the same loop, the ratios."""
+def bench_versus(ids: list[str], seconds: float, as_json: bool, rounds: int = 5) -> None:
+    """``bench --vs-openspiel``: our games and OpenSpiel's, the same loop, alternating
+    rounds of CPU time, the ratios."""
+    from rich.live import Live
+    from rich.text import Text
+
     from dragonlair.bench import OpenSpielMissing, bench_vs_openspiel, load_openspiel, versus_table
 
     try:
         load_openspiel()
     except OpenSpielMissing as exc:
         fail(str(exc))
-    with err.status("measuring", spinner="dots") as status:
-        result = bench_vs_openspiel(
-            seconds, games=ids, on_step=lambda name: status.update(f"measuring {name}"))
+    # redrawn at each round only: no refresh thread spending this process's CPU time
+    with Live(Text("measuring"), console=err, auto_refresh=False, transient=True) as live:
+        def step(what: str) -> None:
+            live.update(Text(f"measuring {what}"), refresh=True)
+
+        result = bench_vs_openspiel(seconds, games=ids, on_step=step, rounds=rounds)
     if as_json:
         print(json.dumps(result.to_json()))
         return

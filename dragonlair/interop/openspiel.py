@@ -38,8 +38,8 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, cast
 
 try:
     import numpy as np
@@ -126,6 +126,38 @@ def game_type(game_id: str, turn_based: bool = False) -> Any:
     )
 
 
+#: chance outcomes as the adapter gives them: (OpenSpiel action id, probability), by id
+Outcomes = list[tuple[int, float]]
+
+
+def _farkle_chance_key() -> Callable[[State], Hashable | None]:
+    """What the chance outcomes of a Dragon Farkle state depend on, where they are many or
+    asked for often: a roll (``Phase.ROLL``: up to 1,386 outcomes) depends only on the
+    number of dice in hand (``FarkleState.chance_outcomes``: ``roll_outcomes(hand_dice)``;
+    the event die always rolls with them); a rerolled die (``Phase.DIE``) on nothing. The
+    other chance nodes (draws from the piles, the setup) are listed each time (None)."""
+    from dragonlair.games.farkle.enums import Phase
+    from dragonlair.games.farkle.state import FarkleState
+
+    roll, die = Phase.ROLL, Phase.DIE
+
+    def key(state: State) -> Hashable | None:
+        phase = cast(FarkleState, state).phase
+        if phase is roll:
+            return (roll, cast(FarkleState, state).hand_dice)
+        return (die,) if phase is die else None
+
+    return key
+
+
+#: per game: a function giving a state's chance situation, a key that determines its chance
+#: outcomes entirely (None: not cached, listed each time); made once per loaded game. Fist
+#: and Master have none: their chance nodes draw from piles of a few kinds, listed in
+#: microseconds.
+CHANCE_KEYS: dict[str, Callable[[], Callable[[State], Hashable | None]]] = {
+    "farkle": _farkle_chance_key}
+
+
 class _Context:
     """What every state of one loaded game shares (never copied by ``clone``)."""
 
@@ -141,6 +173,10 @@ class _Context:
         self.pass_id = self.offset
         self.bound = common.decision_bound(engine)
         self.encoder: Encoder = encoder_for(engine)
+        make_key = CHANCE_KEYS.get(self.game_id)
+        self.chance_key = make_key() if make_key is not None else None
+        #: the sorted outcomes per chance situation (a few keys: see :data:`CHANCE_KEYS`)
+        self.chance_cache: dict[Hashable, Outcomes] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -151,6 +187,22 @@ class _Context:
 
     def action_id(self, seat: int, action: Action) -> int:
         return action.index - self.offset if seat == CHANCE else action.index
+
+    def listed_outcomes(self, state: State) -> Outcomes:
+        """The engine state's chance outcomes as OpenSpiel ids, sorted by id: listed now."""
+        off = self.offset
+        return sorted((a.index - off, p) for a, p in state.chance_outcomes())
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        """:meth:`listed_outcomes`, from the cache where the game keys its chance situation
+        (a Farkle roll: listed once per number of dice in hand); a new list each call."""
+        key = self.chance_key(state) if self.chance_key is not None else None
+        if key is None:
+            return self.listed_outcomes(state)
+        got = self.chance_cache.get(key)
+        if got is None:
+            got = self.chance_cache[key] = self.listed_outcomes(state)
+        return list(got)  # the caller may change its list; the cached one stays
 
 
 class _Core:
@@ -266,8 +318,8 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         return [a.index for a in self._core.state.legal_actions(player)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        off = self._core.ctx.offset
-        return sorted((a.index - off, p) for a, p in self._core.state.chance_outcomes())
+        core = self._core
+        return core.ctx.chance_outcomes(core.state)
 
     def _apply_action(self, action: int) -> None:
         core = self._core

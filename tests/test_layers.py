@@ -1,6 +1,9 @@
 """The layers point one way (docs/architecture.md, Plugins): the engines (``dragonlair.games``)
 and the contract (``dragonlair.core``) never import an interface, not even lazily inside a
-function; what an interface shows for a game is a ``module:attribute`` string in its plugin."""
+function; what an interface shows for a game is a ``module:attribute`` string in its plugin.
+A game's own terminal screen (``dragonlair/games/<id>/terminal/``) lives in the game's folder
+as an interface part of it: it may use the CLI's toolkit, and nothing of the engine imports
+it (checked below)."""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from tests import sources
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "dragonlair"
@@ -25,13 +30,14 @@ def _is_interface(module: str) -> bool:
     return any(module == name or module.startswith(name + ".") for name in INTERFACES)
 
 
-def interface_imports(source: str, module: str, is_package: bool = False) -> list[str]:
+def interface_imports(source: str | ast.Module, module: str,
+                      is_package: bool = False) -> list[str]:
     """The interface modules ``source`` (the module ``module``) imports, at any depth: ``import
     x``, ``from x import y``, relative imports resolved, and ``import_module("x")`` with a
     literal name, each as ``line: module``."""
     package = module if is_package else module.rpartition(".")[0]
     found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -68,7 +74,7 @@ def test_the_checker_sees_every_kind_of_import() -> None:
         "from ... import cli\n"
         "from dragonlair.core import i18n\n"
         "import dragonlair.clients_of_mine\n"
-        "x = 'dragonlair.cli.fist_play:play_fist'\n"
+        "x = 'dragonlair.games.fist.terminal.play:play_fist'\n"
     )
     found = interface_imports(source, "dragonlair.games.fist.plugin")
     assert found == ["1: dragonlair.cli.main", "2: dragonlair.server",
@@ -76,15 +82,51 @@ def test_the_checker_sees_every_kind_of_import() -> None:
                      "7: dragonlair.cli"]
 
 
+def _terminal_part(path: Path) -> bool:
+    """A game's own terminal screen: ``dragonlair/games/<id>/terminal/...``."""
+    parts = path.relative_to(PACKAGE).parts
+    return len(parts) > 3 and parts[0] == "games" and parts[2] == "terminal"
+
+
 @pytest.mark.parametrize("inner", INNER)
 def test_engines_and_core_import_no_interface(inner: str) -> None:
-    files = sorted((PACKAGE / inner).rglob("*.py"))
+    files = [p for p in sources.python_files(PACKAGE / inner) if not _terminal_part(p)]
     assert files
     bad = []
     for path in files:
-        found = interface_imports(path.read_text(encoding="utf-8"), _module_name(path),
+        found = interface_imports(sources.tree(path), _module_name(path),
                                   path.name == "__init__.py")
         bad += [f"{path.relative_to(ROOT)}:{line}" for line in found]
+    assert bad == []
+
+
+def test_no_engine_module_imports_a_terminal_screen() -> None:
+    """The terminal screens in the games' folders are reached only through the plugins'
+    ``module:attribute`` strings: no other module of ``dragonlair.games`` or
+    ``dragonlair.core`` imports them."""
+    screens = sorted({".".join(p.relative_to(ROOT).parts[:4])
+                      for p in sources.python_files(PACKAGE / "games") if _terminal_part(p)})
+    assert "dragonlair.games.fist.terminal" in screens
+    bad = []
+    for inner in INNER:
+        for path in sources.python_files(PACKAGE / inner):
+            if _terminal_part(path):
+                continue
+            module = _module_name(path)
+            package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+            for node in ast.walk(sources.tree(path)):
+                if isinstance(node, ast.ImportFrom) and node.level:
+                    base = package.split(".")
+                    stem = ".".join(base[:len(base) - (node.level - 1)])
+                    names = [f"{stem}.{node.module}" if node.module else stem]
+                elif isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                else:
+                    continue
+                bad += [f"{path.relative_to(ROOT)}:{node.lineno}" for name in names
+                        if any(name == s or name.startswith(s + ".") for s in screens)]
     assert bad == []
 
 
@@ -107,13 +149,13 @@ def _is_route(decorator: ast.expr) -> bool:
             and decorator.func.attr in ROUTE_METHODS)
 
 
-def sql_in_routes(source: str) -> list[str]:
+def sql_in_routes(source: str | ast.Module) -> list[str]:
     """The SQL a module's routes run themselves: a call of ``select``, ``update``, ``insert``
     or ``delete`` (SQLAlchemy's statement builders) or of an ``.execute`` method anywhere
     inside a function decorated as a route (``@router.get(...)`` and the like), its nested
     functions and lambdas included, each as ``line: route: call``."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 or not any(_is_route(d) for d in node.decorator_list):
             continue
@@ -151,8 +193,8 @@ def test_the_routes_leave_sql_to_services() -> None:
     """The lobby's routes read the request, call lobby_service and shape the answer; no route
     module outside ROUTES_WITH_SQL runs SQL in a route, and every one on it still does."""
     found = {}
-    for path in sorted((PACKAGE / "server").rglob("*.py")):
-        hits = sql_in_routes(path.read_text(encoding="utf-8"))
+    for path in sources.python_files(PACKAGE / "server"):
+        hits = sql_in_routes(sources.tree(path))
         if hits:
             found[path.relative_to(PACKAGE / "server").with_suffix("").as_posix()] = hits
     assert {name: hits for name, hits in found.items() if name not in ROUTES_WITH_SQL} == {}

@@ -136,8 +136,7 @@ def test_no_raise_in_the_package_is_english_prose() -> None:
 
 def codes_in_package() -> set[str]:
     codes: set[str] = set()
-    for path in [*PACKAGE.glob("*.py"), ROOT / "dragonlair" / "cli" / "master_play.py",
-                 ROOT / "dragonlair" / "cli" / "master_screen.py"]:
+    for path in [*PACKAGE.glob("*.py"), *(PACKAGE / "terminal").glob("*.py")]:
         codes.update(re.findall(r"\"(master\.[a-z_]+\.[a-z0-9_]+)\"", path.read_text("utf-8")))
     return codes
 

@@ -36,8 +36,8 @@ from dragonlair.tutorials import (
     load_tutorial,
     parse_tutorial,
 )
-from dragonlair.tutorials.loader import DATA_DIR
 from dragonlair.tutorials.runner import check_path
+from tests import sources
 from tests.test_lang_de import english_in, flat
 
 cli = CliRunner()
@@ -53,7 +53,8 @@ MISTAKES = {
 
 
 def raw(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DATA_DIR / f"{game}.json").read_text("utf-8"))
+    path = Path(__file__).resolve().parents[1] / "dragonlair" / "games" / game / "tutorial.json"
+    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
     return data
 
 
@@ -369,7 +370,7 @@ def source_codes() -> set[str]:
              Path(learn_cmd.__file__)]
     found = set()
     for path in files:
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(sources.tree(path)):
             if (isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and node.value.startswith("tutorial.") and " " not in node.value
                     and not node.value.endswith(".")):

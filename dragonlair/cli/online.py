@@ -4,8 +4,8 @@ The server is the game master here: it holds the state, draws chance and runs th
 terminal holds only its seat's view, as the server sends it (``welcome`` and ``update``
 messages, docs/protocol.md, kept by :class:`dragonlair.client.TableConnection`). The game's
 existing terminal screens draw that view: each online session below is the game's terminal
-session (:mod:`dragonlair.cli.fist_play`, :mod:`~dragonlair.cli.master_play`,
-:mod:`~dragonlair.cli.farkle_play`) with its state-reading parts replaced by the server's
+session (:mod:`dragonlair.games.fist.terminal.play`, :mod:`~dragonlair.games.master.terminal.play`,
+:mod:`~dragonlair.games.farkle.terminal.play`) with its state-reading parts replaced by the server's
 view. What the player types is read by the same parsers into canonical action text and sent
 with the newest ``seq`` seen and an idempotency key; the server's refusal (the engine's code
 and params, or a ``server.*`` code) is rendered in the player's language and the player tries
@@ -27,25 +27,7 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from dragonlair.cli.farkle_play import FarkleSession
-from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
-from dragonlair.cli.farkle_play import typed_action as farkle_typed
-from dragonlair.cli.farkle_screen import end_lines as farkle_end_lines
-from dragonlair.cli.farkle_screen import render_screen, who
-from dragonlair.cli.fist_play import FistSession, bid_text, parse_bid_words
-from dragonlair.cli.fist_play import choice_from_text as fist_choice
-from dragonlair.cli.fist_play import typed_action as fist_typed
-from dragonlair.cli.fist_screen import (
-    EventLog,
-    forced_words,
-    render_table,
-    result_lines,
-    ui,
-)
 from dragonlair.cli.i18n import tr
-from dragonlair.cli.master_play import SCREEN_TOLD, MasterSession, placement_from_text
-from dragonlair.cli.master_screen import end_lines, event_line
-from dragonlair.cli.master_screen import render_screen as master_screen
 from dragonlair.cli.session import (
     HUMAN,
     InputProblem,
@@ -65,10 +47,28 @@ from dragonlair.core.plugin import load_path
 from dragonlair.games import make_game, plugin
 from dragonlair.games.farkle.actions import FarkleAction
 from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.farkle.terminal.play import FarkleSession
+from dragonlair.games.farkle.terminal.play import choice_from_text as farkle_choice
+from dragonlair.games.farkle.terminal.play import typed_action as farkle_typed
+from dragonlair.games.farkle.terminal.screen import end_lines as farkle_end_lines
+from dragonlair.games.farkle.terminal.screen import render_screen, who
 from dragonlair.games.fist.actions import FistAction
 from dragonlair.games.fist.game import FistGame
+from dragonlair.games.fist.terminal.play import FistSession, bid_text, parse_bid_words
+from dragonlair.games.fist.terminal.play import choice_from_text as fist_choice
+from dragonlair.games.fist.terminal.play import typed_action as fist_typed
+from dragonlair.games.fist.terminal.screen import (
+    EventLog,
+    forced_words,
+    render_table,
+    result_lines,
+    ui,
+)
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import MasterAction
+from dragonlair.games.master.terminal.play import SCREEN_TOLD, MasterSession, placement_from_text
+from dragonlair.games.master.terminal.screen import end_lines, event_line
+from dragonlair.games.master.terminal.screen import render_screen as master_screen
 
 #: how long the terminal waits for news before it looks again (seconds)
 POLL = 1.0

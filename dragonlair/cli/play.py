@@ -1,8 +1,9 @@
 """Interactive terminal play: humans and bots at one table, hot-seat when several humans.
 
 :func:`run_play` calls the game's terminal play, named by its plugin
-(:attr:`dragonlair.core.plugin.GamePlugin.terminal`, e.g. :mod:`dragonlair.cli.fist_play`), or
-the generic session (:mod:`dragonlair.cli.generic_play`) for a game that names none;
+(:attr:`dragonlair.core.plugin.GamePlugin.terminal`, in the game's folder, e.g.
+:mod:`dragonlair.games.fist.terminal.play`), or the generic session
+(:mod:`dragonlair.cli.generic_play`) for a game that names none;
 what the games' screens share is in :mod:`dragonlair.cli.session`.
 """
 

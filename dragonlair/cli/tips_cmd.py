@@ -25,7 +25,7 @@ def tips(
         help="bot games to play with --regenerate (default: the committed run's)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the bot games with --regenerate")] = 0,
     out: Annotated[Path | None, typer.Option(
-        help="with --regenerate: write here instead of dragonlair/tips/data/GAME.json")] = None,
+        help="with --regenerate: write here instead of the game's own tips.json")] = None,
 ) -> None:
     """Tips and strategy for a game, from what the bots and the optimal policies measured."""
     from dragonlair.cli.main import check_game, check_lang, console, fail_with

@@ -1,5 +1,5 @@
-"""The measured figures behind the tips pages, one JSON document per game in
-``dragonlair/tips/data/`` (made by ``dragonlair tips GAME --regenerate``).
+"""The measured figures behind the tips pages, one JSON document per game in the game's
+package (``dragonlair/games/<game>/tips.json``; made by ``dragonlair tips GAME --regenerate``).
 
 Why measured and stored: the advice on the pages is only as good as its numbers, so every
 number comes from the engines and bots (the Farkle optimal policy, seeded Fist bot games
@@ -22,7 +22,6 @@ from typing import Any
 
 FORMAT = "dragonlair-tips"
 FORMAT_VERSION = 1
-DATA_DIR = Path(__file__).parent / "data"
 
 
 def tips_module(game: str) -> Any:
@@ -53,7 +52,12 @@ def regenerate(game: str, games: int | None = None, seed: int = 0) -> dict[str, 
 
 
 def data_path(game: str) -> Path:
-    return DATA_DIR / f"{game}.json"
+    """Where ``game``'s committed figures lie: ``tips.json`` beside its tips module, in the
+    game's own package (``dragonlair/games/<game>/tips.json`` for a built-in game)."""
+    module = tips_module(game)
+    if module is None:
+        raise ValueError(f"{game} has no tips")
+    return Path(module.__file__).resolve().parent / "tips.json"
 
 
 def save(doc: dict[str, Any], path: Path | None = None) -> Path:

@@ -1,6 +1,6 @@
 """Tutorial files: one JSON document per game, named by its plugin
 (:attr:`dragonlair.core.plugin.GamePlugin.tutorial`; the built-in games' lie in
-``dragonlair/tutorials/data/``), read and checked here (its shape only;
+``dragonlair/games/<game>/tutorial.json``), read and checked here (its shape only;
 :func:`dragonlair.tutorials.runner.check_path` plays it through the engine). A malformed
 file is a :class:`TutorialError` with a code that says what is wrong, never a traceback.
 
@@ -8,7 +8,7 @@ The document (``"format": "dragonlair-tutorial"``, ``"format_version": 1``)::
 
     {"game": "fist", "options": {...}, "real_options": {"max_turns": null},
      "seat": 0, "names": ["", "Ember", "Ash"],
-     "terminal": "dragonlair.cli.fist_play:FistSession", "title": "tutorial.fist.title",
+     "terminal": "dragonlair.games.fist.terminal.play:FistSession", "title": "tutorial.fist.title",
      "steps": [{"do": ["chance: stone red", "p1: bid f2 c0"]},
                {"say": "tutorial.fist.goal"},
                {"ask": "tutorial.fist.bid", "expect": ["bid f3 c0"],
@@ -39,8 +39,6 @@ from dragonlair.core.i18n import has_message
 
 FORMAT = "dragonlair-tutorial"
 FORMAT_VERSION = 1
-#: the built-in games' tutorial files (each named by its game's plugin)
-DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 #: the browser's introduction (the terminal's, ``tutorial.ui.intro``, explains its commands)

@@ -10,12 +10,19 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
-from tests.server.helpers import ServerThread
+from tests.server.helpers import ServerThread, one_tls_context
 
 #: ``DRAGONLAIR_TEST_SERVER_DB=postgresql``: the ``server`` fixture's database is a fresh
 #: PostgreSQL database (on ``DRAGONLAIR_TEST_PG``, scripts/services.sh) instead of SQLite;
 #: scripts/test.sh runs the play tests a second time so (docs/deploy.md)
 SERVER_DB = os.environ.get("DRAGONLAIR_TEST_SERVER_DB", "sqlite")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_tls_context() -> Iterator[None]:
+    """The module's httpx clients share one TLS context (:func:`one_tls_context`)."""
+    with one_tls_context():
+        yield
 
 
 @pytest.fixture(scope="module")

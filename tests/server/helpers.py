@@ -8,14 +8,17 @@ import itertools
 import json
 import random
 import re
+import ssl
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
@@ -28,6 +31,7 @@ from dragonlair.server.app import bound_port
 from dragonlair.server.hub import Hub
 from dragonlair.server.settings import Limits
 from dragonlair.server.table.runtime import TableRuntime
+from tests.server.zygote import Forked
 
 JSON = dict[str, Any]
 
@@ -43,11 +47,39 @@ TEST_LIMITS = Limits(messages_per_second=10_000.0, message_burst=10_000)
 TEST_ARGON2 = (1, 8, 1)
 
 
+@contextmanager
+def one_tls_context() -> Iterator[None]:
+    """Meanwhile, httpx clients made with the default TLS settings share one TLS context:
+    each new ``httpx.Client`` otherwise loads certifi's CA bundle again (tens of milliseconds;
+    these tests make hundreds of clients, the typed client's too). The test servers speak
+    plain HTTP, so the context is never even used; any other choice (``verify=False``, a
+    context of one's own, a certificate) is made as httpx makes it."""
+    from httpx._transports import default
+
+    original = getattr(default, "create_ssl_context", None)
+    if original is None:  # another httpx: nothing shared, only slower
+        yield
+        return
+    made: dict[bool, ssl.SSLContext] = {}
+
+    def create(verify: Any = True, cert: Any = None, trust_env: bool = True) -> ssl.SSLContext:
+        if verify is not True or cert is not None:
+            context: ssl.SSLContext = original(verify=verify, cert=cert, trust_env=trust_env)
+            return context
+        if trust_env not in made:
+            made[trust_env] = original(verify=True, cert=None, trust_env=trust_env)
+        return made[trust_env]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(default, "create_ssl_context", create)
+        yield
+
+
 #: the line `dragonlair serve` prints once it listens (cli.serve_ready, always in English)
 READY = re.compile(rb"Dragonlair is running: open http://127\.0\.0\.1:(\d+)/")
 
 
-def serve_ready_port(proc: subprocess.Popen[bytes], log: Path, start: int = 0,
+def serve_ready_port(proc: subprocess.Popen[bytes] | Forked, log: Path, start: int = 0,
                      timeout: float = 60) -> int:
     """The port a ``dragonlair serve --port 0`` subprocess chose, read from its ready line in
     ``log`` (its stdout) after byte ``start``: it listens once the line is there."""

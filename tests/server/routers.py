@@ -1,5 +1,7 @@
 """A bare FastAPI app around one router, answering refusals as the server does: for the
-endpoints that need no database (the rules pages, the tutorials)."""
+endpoints that need no database (the rules pages, the tutorials). A module that sends many
+requests enters the client (``with client_for(router) as web``): one event loop then serves
+them all, instead of a new one (and a thread) for each request."""
 
 from __future__ import annotations
 

@@ -35,6 +35,14 @@ def srv(tmp_path: Path, fake: FakeClock) -> Any:
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One server for the refused options: none of them creates anything."""
+    server = fake_server(tmp_path_factory.mktemp("refusing"), FakeClock())
+    yield server
+    server.stop()
+
+
 def table_with(owner: Client, others: list[Client], game: str, seats: list[JSON], *,
                clock: JSON | None = None, away: JSON | None = None) -> str:
     """Create a table (with its away policy), seat ``others``, start it, connect everyone.
@@ -203,7 +211,8 @@ def test_when_everybody_is_away_the_bots_finish_and_nothing_hangs(
      "server.table.away_turn_based"),
 ])
 def test_a_bad_away_option_is_refused_with_a_code_and_creates_nothing(
-        srv: ServerThread, away: JSON, clock: JSON | None, code: str) -> None:
+        refusing: ServerThread, away: JSON, clock: JSON | None, code: str) -> None:
+    srv = refusing
     ann = Client(srv, "Ann")
     body: JSON = {"game": "master", "away": away}
     if clock is not None:

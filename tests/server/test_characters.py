@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,9 @@ BANKER: JSON = {"id": "banker", "count": 1, "name": {"en": "Banker"},
 
 
 @pytest.fixture(scope="module")
-def web() -> TestClient:
-    return client_for(characters.router)
+def web() -> Iterator[TestClient]:
+    with client_for(characters.router) as client:  # one event loop for the module's requests
+        yield client
 
 
 def ok(r: httpx.Response) -> JSON:

@@ -222,7 +222,7 @@ def finished_tables(server: ServerThread) -> list[str]:
 
 @pytest.mark.parametrize(("game", "args", "bad"), [
     ("master", [], "place ruby a1"),
-    ("farkle", ["--seat", "human", "--seat", "random", "--max-turns", "8"], "battle"),
+    ("farkle", ["--seat", "human", "--seat", "random", "--max-turns", "4"], "battle"),
     ("fist", ["--players", "3", "--seat", "human", "--seat", "random", "--seat", "random",
               "--max-turns", "2"], "bid f99 c0"),
 ])

@@ -13,8 +13,8 @@ received (welcome, update, ack, error...) is tokenised the same way and must hol
 another seat's forbidden tokens. On top of that, every view received must be exactly the
 engine's view for the client's seat (:func:`check_no_leaks`).
 
-Default run: one game of each; ``-m slow`` (CI): 60; ``scripts/test.sh --long``: 300
-(tests/sizes.py; bounded in time).
+Default run: one game of each; ``-m slow`` (CI): 14, every game at every number of seats
+twice; ``scripts/test.sh --long``: 300 (tests/sizes.py; bounded in time).
 """
 
 from __future__ import annotations
@@ -62,28 +62,44 @@ def compact(value: Any) -> str:
 def tokens(value: Any) -> set[str]:
     """The pieces of a JSON value a leak would carry: every ``"key":value`` pair, every
     string of four characters or more, and every list or object whose text has six or more
-    (so a hand, a bid, an item list or an event is a token; a lone ``0`` is not)."""
+    (so a hand, a bid, an item list or an event is a token; a lone ``0`` is not). A
+    value's text is its :func:`compact` text, built once from its parts' (the scan reads
+    every message and view: serializing each part again at each level of nesting was most
+    of its time)."""
     out: set[str] = set()
+    add = out.add
 
-    def walk(v: Any) -> None:
+    def text(v: Any) -> str:
         if isinstance(v, dict):
-            text = compact(v)
-            if len(text) >= 6:
-                out.add(text)
-            for k, x in v.items():
-                out.add(f"{json.dumps(str(k))}:{compact(x)}")
-                walk(x)
+            parts = []
+            for k in sorted(v):
+                pair = f"{quote(k)}:{text(v[k])}"
+                add(pair)
+                parts.append(pair)
+            whole = "{" + ",".join(parts) + "}"
         elif isinstance(v, list):
-            text = compact(v)
-            if len(text) >= 6:
-                out.add(text)
-            for x in v:
-                walk(x)
-        elif isinstance(v, str) and len(v) >= 4:
-            out.add(json.dumps(v))
+            whole = "[" + ",".join([text(x) for x in v]) + "]"
+        elif isinstance(v, str):
+            whole = quote(v)
+            if len(v) >= 4:
+                add(whole)
+            return whole
+        elif v is None or isinstance(v, bool):
+            return "null" if v is None else "true" if v else "false"
+        elif isinstance(v, int):
+            return int.__repr__(v)
+        else:
+            return compact(v)  # a float
+        if len(whole) >= 6:
+            add(whole)
+        return whole
 
-    walk(value)
+    text(json.loads(json.dumps(value)))  # JSON's own types: string keys, lists
     return out
+
+
+#: a string's JSON text, as :func:`compact` writes it (ASCII, escaped)
+quote = json.encoder.encode_basestring_ascii
 
 
 def own_event_tokens(event: JSON) -> set[str]:
@@ -160,19 +176,26 @@ def scan(record: Record, clients: list[tuple[int | None, list[JSON]]]) -> tuple[
     return scanned, tracked
 
 
-def setup(rng: random.Random, game: str) -> tuple[list[JSON], JSON]:
-    """Seats (``me``/``open``/``bot``) and options of a random short game."""
+#: every game at every number of seats the leak test plays
+SHAPES = [("master", 2), ("fist", 3), ("fist", 4), ("fist", 5), ("farkle", 2), ("farkle", 3),
+          ("farkle", 4)]
+
+
+def setup(rng: random.Random, game: str, players: int | None = None
+          ) -> tuple[list[JSON], JSON]:
+    """Seats (``me``/``open``/``bot``) and options of a random short game (of ``players``
+    seats, or a random number)."""
     if game == "master":
         seats = [{"kind": "me"}, rng.choice([{"kind": "open"}, {"kind": "open"},
                                              {"kind": "bot", "bot": "greedy"}])]
         return seats, {}
     if game == "fist":
-        n = rng.randint(3, 5)
+        n = rng.randint(3, 5) if players is None else players
         seats = [{"kind": "me"}] + [rng.choice([{"kind": "open"},
                                                  {"kind": "bot", "bot": "random"}])
                                     for _ in range(n - 1)]
         return seats, {"max_turns": rng.randint(1, 2)}
-    n = rng.randint(2, 4)
+    n = rng.randint(2, 4) if players is None else players
     seats = [{"kind": "me"}] + [rng.choice([{"kind": "open"}, {"kind": "bot", "bot": "random"}])
                                 for _ in range(n - 1)]
     options = {"max_turns": rng.randint(4, 10),
@@ -180,10 +203,11 @@ def setup(rng: random.Random, game: str) -> tuple[list[JSON], JSON]:
     return seats, options
 
 
-def one_game(server: ServerThread, seed: int, game: str) -> tuple[int, int, int]:
+def one_game(server: ServerThread, seed: int, game: str,
+             players: int | None = None) -> tuple[int, int, int]:
     """Play one random game to the end and check every message; (views, messages, secrets)."""
     rng = random.Random(seed)
-    seats, options = setup(rng, game)
+    seats, options = setup(rng, game, players)
     owner = Client(server, f"s{seed}-0")
     tid = new_table(owner, game, seats, **options)["id"]
     humans = {0: owner}
@@ -276,22 +300,23 @@ def test_a_few_random_games_leak_nothing(leak_server: ServerThread, game: str) -
 @pytest.mark.slow
 def test_many_random_games_leak_nothing(leak_server: ServerThread) -> None:
     """Many games, a new random seed each run (``DRAGONLAIR_LEAK_SEED`` repeats one; it is
-    printed): CI 60 (20 of each game), ``scripts/test.sh --long`` 300 (tests/sizes.py),
-    ``DRAGONLAIR_LEAK_GAMES`` any number. It stops early once a third of them are done and
-    ``DRAGONLAIR_LEAK_SECONDS`` (CI 120, --long 240) have passed, so the run stays bounded."""
-    wanted = int(os.environ.get("DRAGONLAIR_LEAK_GAMES") or size(ci=60, long=300))
-    budget = float(os.environ.get("DRAGONLAIR_LEAK_SECONDS") or seconds(ci=120, long=240))
+    printed), each game at each number of seats in turn (:data:`SHAPES`): CI 14 (every
+    shape twice), ``scripts/test.sh --long`` 300 (tests/sizes.py), ``DRAGONLAIR_LEAK_GAMES``
+    any number. It stops early once every shape and a third of the games are done and
+    ``DRAGONLAIR_LEAK_SECONDS`` (CI 60, --long 240) have passed, so the run stays bounded."""
+    wanted = int(os.environ.get("DRAGONLAIR_LEAK_GAMES") or size(ci=14, long=300))
+    budget = float(os.environ.get("DRAGONLAIR_LEAK_SECONDS") or seconds(ci=60, long=240))
     seed0 = int(os.environ.get("DRAGONLAIR_LEAK_SEED", str(random.randrange(10**6))))
     print(f"leak test: seed {seed0}")
     t0 = time.monotonic()
     played = {g: 0 for g in GAMES}
     views = messages = 0
-    least = max(1, wanted // 3)
+    least = min(wanted, max(len(SHAPES), wanted // 3))
     for i in range(wanted):
         if i >= least and time.monotonic() - t0 > budget:
             break
-        game = GAMES[i % 3]
-        v, m, _ = one_game(leak_server, seed0 + i, game)
+        game, players = SHAPES[i % len(SHAPES)]
+        v, m, _ = one_game(leak_server, seed0 + i, game, players)
         views, messages = views + v, messages + m
         played[game] += 1
     print(f"leak test: {sum(played.values())} games {played}, {views} views and "

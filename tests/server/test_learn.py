@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,8 +27,9 @@ from tests.server.routers import client_for
 
 
 @pytest.fixture(scope="module")
-def web() -> TestClient:
-    return client_for(learn.router)
+def web() -> Iterator[TestClient]:
+    with client_for(learn.router) as client:  # one event loop for the module's requests
+        yield client
 
 
 def post(web: TestClient, game: str, **body: Any) -> dict[str, Any]:

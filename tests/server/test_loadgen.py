@@ -11,7 +11,7 @@ from dragonlair.server import loadgen
 
 @pytest.mark.slow  # a server process and seconds of load: CI runs it, a plain pytest not
 def test_the_load_generator_plays_tables_without_errors() -> None:
-    out = loadgen.run(tables=3, spectators=1, rates=[10.0], seconds=1.5, warmup=0.5,
+    out = loadgen.run(tables=3, spectators=1, rates=[10.0], seconds=1.0, warmup=0.25,
                       ramp=False)
     assert out["connections"] == 9
     assert out["errors"] == 0, out["error_samples"]

@@ -4,6 +4,8 @@ language, raw HTML in the rules' Markdown escaped, and clear refusals."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from fastapi.testclient import TestClient
 from rich.markdown import Markdown
@@ -18,8 +20,9 @@ from tests.server.routers import client_for
 
 
 @pytest.fixture(scope="module")
-def web() -> TestClient:
-    return client_for(rules.router)
+def web() -> Iterator[TestClient]:
+    with client_for(rules.router) as client:  # one event loop for the module's requests
+        yield client
 
 
 def card_names(game: str, lang: str) -> list[str]:
@@ -27,7 +30,7 @@ def card_names(game: str, lang: str) -> list[str]:
     if game == "fist":
         return [term(f"fist.card.{c.id}.name", lang, fallback=c.name(lang)) for c in BUILTIN]
     if game == "master":
-        from dragonlair.cli.master_screen import card_name
+        from dragonlair.games.master.terminal.screen import card_name
 
         return [card_name(c.id, lang) for c in CARDS]
     return [c.name(lang) for c in (*COMPANIONS, *ITEMS)]

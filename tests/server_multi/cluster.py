@@ -4,10 +4,12 @@ and players driving one table through them with the typed client (dragonlair/cli
 :class:`Cluster` starts the processes (the .venv's ``dragonlair``) on free 127.0.0.1 ports,
 waits for ``/api/health`` on each, can SIGKILL one, and always kills what is left on exit.
 The first process is started alone (it migrates the fresh database); the others then start
-together. :class:`Game` is a table whose seats (and spectators) are connected to chosen
-processes; :meth:`Game.play` moves every seat that its own view says may move, with a random
-legal action read from that view (the server is the judge of legality), and remembers every
-acknowledged action so that the final record can be compared with it."""
+together. A cluster outlives one test (tests/server_multi/conftest.py shares one: each start
+of a process costs seconds): :meth:`Cluster.revive` starts again, on their ports, the
+processes a test killed. :class:`Game` is a table whose seats (and spectators) are connected
+to chosen processes; :meth:`Game.play` moves every seat that its own view says may move, with
+a random legal action read from that view (the server is the judge of legality), and
+remembers every acknowledged action so that the final record can be compared with it."""
 
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ from dragonlair.client.client import MOVED_ON, legal_texts
 from dragonlair.core.records import Record, parse_entry
 from dragonlair.server.loadgen import server_command
 from tests.server.helpers import serve_ready_port
+from tests.server.zygote import Forked, spawn
+from tests.server_multi.services import RedisProcess
 
 JSON = dict[str, Any]
 
@@ -37,8 +41,8 @@ DOWN = (OSError, httpx.HTTPError, TimeoutError, EOFError)
 
 
 class Node:
-    """One ``dragonlair serve`` subprocess: :meth:`start`, :meth:`kill` (SIGKILL),
-    :meth:`stop` (SIGTERM, then SIGKILL)."""
+    """One ``dragonlair serve`` process: :meth:`spawn`, :meth:`kill` (SIGKILL), :meth:`stop`
+    (SIGTERM, then SIGKILL)."""
 
     def __init__(self, name: str, folder: Path, args: list[str], env: dict[str, str]) -> None:
         self.name = name
@@ -46,7 +50,7 @@ class Node:
         self.args = args
         self.env = env
         self.port = 0  # the first spawn binds port 0; a restart takes the same port again
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: Forked | subprocess.Popen[bytes] | None = None
         self.log = folder / f"{name}.log"
         self.logged = 0  # the log's size when the process was spawned
 
@@ -59,13 +63,11 @@ class Node:
         return self.proc is not None and self.proc.poll() is None
 
     def spawn(self) -> None:
-        with self.log.open("ab") as log:
-            self.logged = log.tell()
-            self.proc = subprocess.Popen(
-                [*server_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--data", str(self.folder / self.name), *self.args],
-                stdout=log, stderr=subprocess.STDOUT,
-                env={**os.environ, "COLUMNS": "300", **self.env})
+        """Start it (forked from tests/server/zygote.py: the server imported once)."""
+        self.logged = self.log.stat().st_size if self.log.exists() else 0
+        self.proc = spawn(["serve", "--host", "127.0.0.1", "--port", str(self.port), "--data",
+                           str(self.folder / self.name), *self.args], self.log,
+                          {**os.environ, "COLUMNS": "300", **self.env}, server_command())
 
     def wait_healthy(self, seconds: float = 60.0) -> None:
         assert self.proc is not None
@@ -117,6 +119,11 @@ class Cluster:
     def __init__(self, folder: Path, n: int, db: str, redis: str | None,
                  args: Iterable[str] = (), env: dict[str, str] | None = None) -> None:
         folder.mkdir(parents=True, exist_ok=True)
+        self.db = db
+        self.redis = redis
+        #: the private redis-server ``redis`` names, where the cluster has one (a test may
+        #: stop and start it)
+        self.own_redis: RedisProcess | None = None
         base_args = ["--db", db, *(["--redis", redis] if redis else []), *args]
         self.nodes = [Node(f"p{i}", folder, base_args, dict(env or {})) for i in range(n)]
 
@@ -127,6 +134,21 @@ class Cluster:
         for node in rest:
             node.spawn()
         for node in rest:
+            node.wait_healthy()
+        return self
+
+    def revive(self) -> Cluster:
+        """Every process alive again: one stopped (SIGSTOP) is continued, one killed is
+        started again on its port (they start together); waits until they are healthy."""
+        dead = []
+        for node in self.nodes:
+            if node.alive:
+                assert node.proc is not None
+                node.proc.send_signal(signal.SIGCONT)
+            else:
+                node.spawn()
+                dead.append(node)
+        for node in dead:
             node.wait_healthy()
         return self
 

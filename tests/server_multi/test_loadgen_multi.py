@@ -5,12 +5,15 @@ bench/README.md's business: no timing is asserted here.)"""
 
 from __future__ import annotations
 
+import pytest
+
 from dragonlair.server import loadgen
 
 
+@pytest.mark.slow  # two server processes of its own and seconds of load: CI runs it
 def test_the_load_generator_spreads_tables_over_two_processes(pg_url: str,
                                                               redis_url: str) -> None:
-    out = loadgen.run(tables=3, spectators=1, rates=[10.0], seconds=1.5, warmup=0.5,
+    out = loadgen.run(tables=3, spectators=1, rates=[10.0], seconds=1.0, warmup=0.25,
                       ramp=False, processes=2,
                       server_args=["--db", pg_url, "--redis", redis_url])
     assert out["servers"] == 2 and out["connections"] == 9

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("websockets")
 
-from tests.server_multi.cluster import Game, Viewer, cluster
+from tests.server_multi.cluster import Cluster, Game, Viewer
 
 JSON = dict[str, Any]
 
@@ -50,28 +49,29 @@ def seat_connected(seat: int, connected: bool) -> Callable[[JSON], bool]:
     return pred
 
 
-def test_presence_crosses_processes_and_an_away_player_is_replaced(
-        tmp_path: Path, pg_url: str, redis_url: str) -> None:
-    args = ["--claim-ttl", "1.5", "--away-min", "1"]
-    with cluster(tmp_path, 2, pg_url, redis_url, args=args) as c:
-        g = Game(c.nodes, "master", [{"kind": "me", "node": 0}, {"kind": "open", "node": 1}],
-                 {}, spectators=[0], away={"kind": "bot", "seconds": 2})
-        try:
-            ann, bob, eve = g.viewers
-            assert (ann.node, bob.node) == (c.nodes[0], c.nodes[1])
-            # Ann's and Eve's process learns that Bob is connected to the other one
-            for v in (ann, eve):
-                wait_for(v, seat_connected(1, True))
-            wait_for(bob, seat_connected(0, True))
-            g.leave(1)  # Bob closes the tab
-            note = presence(wait_for(eve, seat_connected(1, False)))
-            assert note is not None
-            entry = next(e for e in note["seats"] if e["seat"] == 1)
-            assert entry["takeover_at"] == entry["since"] + 2
-            takeover = wait_for(eve, lambda m: m.get("type") == "takeover")
-            assert (takeover["seat"], takeover["reason"]) == (1, "away")
-            # nobody connected was replaced: Ann's seat is still hers
-            assert not [m for m in ann.messages
-                        if m.get("type") == "takeover" and m["seat"] == 0]
-        finally:
-            g.close()
+@pytest.mark.slow  # seconds of waiting for an away countdown
+def test_presence_crosses_processes_and_an_away_player_is_replaced(cluster3: Cluster) -> None:
+    """On two processes of the shared cluster (tests/server_multi/conftest.py: short claim
+    leases, ``--away-min 1``)."""
+    c = cluster3
+    g = Game(c.nodes[:2], "master", [{"kind": "me", "node": 0}, {"kind": "open", "node": 1}],
+             {}, spectators=[0], away={"kind": "bot", "seconds": 2})
+    try:
+        ann, bob, eve = g.viewers
+        assert (ann.node, bob.node) == (c.nodes[0], c.nodes[1])
+        # Ann's and Eve's process learns that Bob is connected to the other one
+        for v in (ann, eve):
+            wait_for(v, seat_connected(1, True))
+        wait_for(bob, seat_connected(0, True))
+        g.leave(1)  # Bob closes the tab
+        note = presence(wait_for(eve, seat_connected(1, False)))
+        assert note is not None
+        entry = next(e for e in note["seats"] if e["seat"] == 1)
+        assert entry["takeover_at"] == entry["since"] + 2
+        takeover = wait_for(eve, lambda m: m.get("type") == "takeover")
+        assert (takeover["seat"], takeover["reason"]) == (1, "away")
+        # nobody connected was replaced: Ann's seat is still hers
+        assert not [m for m in ann.messages
+                    if m.get("type") == "takeover" and m["seat"] == 0]
+    finally:
+        g.close()

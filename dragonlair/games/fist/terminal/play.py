@@ -18,18 +18,6 @@ from rich.markup import escape
 
 from dragonlair.bots import Bot
 from dragonlair.cli import session
-from dragonlair.cli.fist_screen import (
-    EVENTS_SHOWN,
-    EventLog,
-    card_name,
-    card_text,
-    choice_words,
-    forced_words,
-    render_help,
-    render_table,
-    result_lines,
-    ui,
-)
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
@@ -61,6 +49,18 @@ from dragonlair.games.fist.actions import (
 )
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
+from dragonlair.games.fist.terminal.screen import (
+    EVENTS_SHOWN,
+    EventLog,
+    card_name,
+    card_text,
+    choice_words,
+    forced_words,
+    render_help,
+    render_table,
+    result_lines,
+    ui,
+)
 
 DEFAULT_BOT = "ismcts"
 DEFAULT_PLAYERS = 4

@@ -2,7 +2,7 @@
 friendly forms, the grid drawn from the player's own side, round ends told (M4, M5).
 
 The game-independent parts (the loop, hot-seat pauses, records) are in
-:mod:`dragonlair.cli.session`; the screens in :mod:`dragonlair.cli.master_screen`.
+:mod:`dragonlair.cli.session`; the screens in :mod:`dragonlair.games.master.terminal.screen`.
 """
 
 from __future__ import annotations
@@ -17,23 +17,6 @@ from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
 from dragonlair.cli.i18n import tr
-from dragonlair.cli.master_screen import (
-    CARD_WORDS,
-    COLS,
-    SIZE,
-    card_name,
-    cell_of,
-    dragons_line,
-    end_lines,
-    event_line,
-    grid_text,
-    hand_words,
-    names_for,
-    orientation,
-    render_help,
-    render_screen,
-    round_end_lines,
-)
 from dragonlair.cli.session import (
     HUMAN,
     InputProblem,
@@ -52,6 +35,23 @@ from dragonlair.games.master.actions import CELLS, cell_name, place_form
 from dragonlair.games.master.cards import BY_ID, CARDS
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import Kind, MasterAction, MasterState
+from dragonlair.games.master.terminal.screen import (
+    CARD_WORDS,
+    COLS,
+    SIZE,
+    card_name,
+    cell_of,
+    dragons_line,
+    end_lines,
+    event_line,
+    grid_text,
+    hand_words,
+    names_for,
+    orientation,
+    render_help,
+    render_screen,
+    round_end_lines,
+)
 
 #: events that the round-end and end screens tell in full (M4, M5), not as a log line
 SCREEN_TOLD = frozenset({"master.round.won", "master.round.drawn", "master.round.set_aside",

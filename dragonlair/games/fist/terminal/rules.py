@@ -9,8 +9,8 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from dragonlair.cli.fist_screen import ui
 from dragonlair.core.i18n import DEFAULT_LANG, term
+from dragonlair.games.fist.terminal.screen import ui
 
 
 def rules_text(lang: str) -> str:

@@ -3,7 +3,7 @@ menu that shows what each choice is worth (soldiers from the engine's scorer, th
 next roll), the table and the story told in words, magic items hidden from the others (D9).
 
 The game-independent parts (the loop, hot-seat pauses, records) are in
-:mod:`dragonlair.cli.session`; the screens in :mod:`dragonlair.cli.farkle_screen`.
+:mod:`dragonlair.cli.session`; the screens in :mod:`dragonlair.games.farkle.terminal.screen`.
 """
 
 from __future__ import annotations
@@ -16,16 +16,6 @@ from rich.console import Console
 
 from dragonlair.bots import Bot, bot_names
 from dragonlair.cli import session
-from dragonlair.cli.farkle_screen import (
-    FarkleNarrator,
-    decision_head,
-    describe_choice,
-    end_lines,
-    num,
-    render_help,
-    render_screen,
-    who,
-)
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
@@ -48,6 +38,16 @@ from dragonlair.games import make_game
 from dragonlair.games.farkle.actions import FarkleAction, Kind
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.state import FarkleState
+from dragonlair.games.farkle.terminal.screen import (
+    FarkleNarrator,
+    decision_head,
+    describe_choice,
+    end_lines,
+    num,
+    render_help,
+    render_screen,
+    who,
+)
 
 #: the default opponents: the strongest registered Dragon Farkle bot
 BOT_PREFERENCE = ("optimal", "cautious", "random")

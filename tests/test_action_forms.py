@@ -24,13 +24,15 @@ from dragonlair.games.fist.actions import MAX_COMMON, MAX_FAIRY, MAX_SILVER, bid
 from dragonlair.games.fist.actions import Kind as FistKind
 from dragonlair.games.master.actions import cell_name
 from dragonlair.games.master.cards import CARDS
+from tests.sizes import size
 
 #: (game, options per seed, games); Fist games stop after two turns (the bids and every
-#: power decision come early), so the run stays quick
+#: power decision come early), so the run stays quick; Fist and Farkle one game of each
+#: table size (the release run, scripts/test.sh --long: six games)
 GAMES: list[tuple[str, Any, int]] = [
-    ("fist", lambda seed: {"players": 3 + seed % 4, "max_turns": 2}, 6),
+    ("fist", lambda seed: {"players": 3 + seed % 4, "max_turns": 2}, size(ci=4, long=6)),
     ("master", lambda seed: {"match": bool(seed % 2)}, 6),
-    ("farkle", lambda seed: {"players": 2 + seed % 4, "max_turns": 6}, 6),
+    ("farkle", lambda seed: {"players": 2 + seed % 4, "max_turns": 6}, size(ci=4, long=6)),
 ]
 
 

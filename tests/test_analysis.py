@@ -102,8 +102,12 @@ def test_farkle_hint_values_are_the_recruit_dp_values() -> None:
 
 
 @pytest.mark.parametrize("seeds", [
-    pytest.param(range(2), id="short"),
-    pytest.param(range(2, size(ci=20, long=40)), id="many", marks=pytest.mark.slow)])
+    # one game of 86 decisions (a table whose companions need only the plain Recruit DP:
+    # solving it for the Quartermaster or Tabby takes seconds)
+    pytest.param(range(5, 6), id="short"),
+    # CI three games (the Old Sergeant's table among them), the release run
+    # (scripts/test.sh --long) 38 (the Quartermaster's and Tabby's among them)
+    pytest.param(range(7, 7 + size(ci=3, long=38)), id="many", marks=pytest.mark.slow)])
 def test_farkle_hint_names_the_optimal_bots_choice_on_many_views(seeds: range) -> None:
     game = make_game("farkle", {"players": 2})
     seen = 0
@@ -138,7 +142,10 @@ def test_farkle_analysis_loss_is_the_dp_difference() -> None:
 # ---------------------------------------------------------------------------- Master (M6)
 @pytest.mark.parametrize(("seeds", "every"), [
     pytest.param(range(2), 4, id="short"),
-    pytest.param(range(2, size(ci=8, long=16)), 1, id="many", marks=pytest.mark.slow)])
+    # CI every third decision of three games, the release run (scripts/test.sh --long)
+    # every decision of 14
+    pytest.param(range(2, 2 + size(ci=3, long=14)), size(ci=3, long=1), id="many",
+                 marks=pytest.mark.slow)])
 def test_master_hint_names_the_experts_choice(seeds: range, every: int) -> None:
     """Sampled (more than 8 cards left) and exact: the same seed, the same choice."""
     game = make_game("master", {})
@@ -242,7 +249,9 @@ def test_master_endgame_values_match_the_engine_by_brute_force(seed: int) -> Non
 # ---------------------------------------------------------------------------- Fist (F8)
 @pytest.mark.parametrize(("seeds", "every"), [
     pytest.param(range(1, 2), 10, id="short"),
-    pytest.param(range(2, 8), 2, id="many", marks=pytest.mark.slow)])
+    # CI every fourth of three games' first 40 decisions, the release run every second of six
+    pytest.param(range(2, 2 + size(ci=3, long=6)), size(ci=4, long=2), id="many",
+                 marks=pytest.mark.slow)])
 def test_fist_hint_names_the_ismcts_choice(seeds: range, every: int) -> None:
     """Bids (decoupled at the sealed bid, F5.1) and power decisions, from the view (F8)."""
     game = make_game("fist", {"players": 3})

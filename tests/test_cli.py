@@ -92,16 +92,16 @@ def test_replay_rejects_malformed_records_clearly(tmp_path: Path) -> None:
 
 
 def test_simulate_is_reproducible_and_saves_records(tmp_path: Path) -> None:
-    args = ["simulate", "fist", "--games", "12", "--players", "4", "--bots",
+    args = ["simulate", "fist", "--games", "5", "--players", "4", "--bots",
             "greedy,random", "--seed", "5", "--json"]
     first = json.loads(runner.invoke(app, args).stdout)
     second = json.loads(runner.invoke(app, [*args, "--save-dir", str(tmp_path)]).stdout)
     for key in ("games", "wins", "mean_turns", "bots"):
         assert first[key] == second[key]
-    assert first["games"] == 12 and sum(first["wins"]) >= 12
+    assert first["games"] == 5 and sum(first["wins"]) >= 5
     assert first["bots"] == ["greedy", "random", "greedy", "random"]
     files = sorted(tmp_path.glob("*.json"))
-    assert len(files) == 12
+    assert len(files) == 5
     _, state = replay(Record.load(files[3]))
     assert state.is_terminal()
     other = json.loads(runner.invoke(app, [*args[:-2], "6", "--json"]).stdout)

@@ -14,6 +14,7 @@ import typer.main
 
 from dragonlair import games as registry
 from dragonlair.cli.main import app
+from tests import sources
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +56,7 @@ def test_no_help_text_of_the_command_line_lists_games_by_hand() -> None:
     for path in sorted((ROOT / "dragonlair" / "cli").glob("*.py")):
         if path.name.partition("_")[0] in games:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = sources.tree(path)
         texts: list[tuple[int, str]] = []
         for node in ast.walk(tree):
             if isinstance(node, ast.keyword) and node.arg == "help":

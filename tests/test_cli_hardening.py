@@ -17,25 +17,25 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from dragonlair.bots import make_bot
-from dragonlair.cli.farkle_play import choice_from_text as farkle_choice
-from dragonlair.cli.farkle_screen import players_table as farkle_players_table
-from dragonlair.cli.fist_play import InputProblem, choice_from_text, parse_bid_words
-from dragonlair.cli.fist_screen import EventLog, event_line, players_table, render_help
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.main import app
-from dragonlair.cli.master_play import placement_from_text
-from dragonlair.cli.master_screen import cards_table, deciding_line, round_end_lines
 from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.events import Event
 from dragonlair.core.game import CHANCE
 from dragonlair.core.i18n import render
 from dragonlair.core.records import finish_record, new_record
 from dragonlair.games.farkle.game import FarkleGame
+from dragonlair.games.farkle.terminal.play import choice_from_text as farkle_choice
+from dragonlair.games.farkle.terminal.screen import players_table as farkle_players_table
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
+from dragonlair.games.fist.terminal.play import InputProblem, choice_from_text, parse_bid_words
+from dragonlair.games.fist.terminal.screen import EventLog, event_line, players_table, render_help
 from dragonlair.games.master.cards import CARDS
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import MasterState, Phase
+from dragonlair.games.master.terminal.play import placement_from_text
+from dragonlair.games.master.terminal.screen import cards_table, deciding_line, round_end_lines
 from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
 from tests.test_cli_play_farkle import script as farkle_script
 from tests.test_cli_play_master import script as master_script
@@ -271,8 +271,8 @@ def test_master_and_farkle_offer_the_log_at_the_end_too() -> None:
                        input=text + "log\n")
     assert code == 0, out[-2000:]
     assert "What happened" in out[out.index("press Enter to leave>"):]
-    text, _ = farkle_script(3, ["human", "cautious"])
-    code, out = invoke("play", "farkle", "--seed", "3", "--seat", "human", "--seat",
+    text, _ = farkle_script(4, ["human", "cautious"])  # a short game
+    code, out = invoke("play", "farkle", "--seed", "4", "--seat", "human", "--seat",
                        "cautious", input=text + "verlauf\n")
     assert code == 0, out[-2000:]
     assert "Game log" in out[out.index("press Enter to leave>"):]

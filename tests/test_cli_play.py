@@ -12,23 +12,6 @@ from rich.markup import escape
 from typer.testing import CliRunner
 
 from dragonlair.bots import make_bot
-from dragonlair.cli import fist_screen
-from dragonlair.cli.fist_play import (
-    InputProblem,
-    bid_from_text,
-    bid_text,
-    choice_from_text,
-    parse_bid_words,
-    resolve_seats,
-)
-from dragonlair.cli.fist_screen import (
-    EventLog,
-    card_text,
-    choice_words,
-    event_line,
-    forced_words,
-    plain_card_name,
-)
 from dragonlair.cli.main import app
 from dragonlair.core.driver import play_out
 from dragonlair.core.errors import DragonlairError, OptionError
@@ -38,7 +21,25 @@ from dragonlair.games.fist.actions import MAX_COMMON, MAX_FAIRY, silver_form
 from dragonlair.games.fist.custom import load_file
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import FistState
+from dragonlair.games.fist.terminal import screen as fist_screen
+from dragonlair.games.fist.terminal.play import (
+    InputProblem,
+    bid_from_text,
+    bid_text,
+    choice_from_text,
+    parse_bid_words,
+    resolve_seats,
+)
+from dragonlair.games.fist.terminal.screen import (
+    EventLog,
+    card_text,
+    choice_words,
+    event_line,
+    forced_words,
+    plain_card_name,
+)
 from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
+from tests.sizes import size
 from tests.test_fist_auctions import act, all_pass, table
 
 runner = CliRunner()
@@ -70,8 +71,13 @@ def alternating(n: int = 4000) -> str:
 
 
 # ---------------------------------------------------------------- whole games
+#: a table whose scripted game is short (18 bids of the human's): a whole game's screens take
+#: rich seconds to draw
+SHORT = "7"
+
+
 def test_scripted_human_plays_to_the_end() -> None:
-    code, out = run("--seed", "3", *THREE, input=alternating())
+    code, out = run("--seed", SHORT, *THREE, input=alternating())
     assert code == 0, out[-2000:]
     assert "Traceback" not in out
     assert re.search(r"Winner: (Player|greedy #2|greedy #3)\n", out) or "Shared win:" in out
@@ -105,7 +111,8 @@ def test_all_bot_greedy_table_with_turn_limit() -> None:
 
 def test_all_bot_table_is_reproducible_from_its_seed(tmp_path: Path) -> None:
     a, b = tmp_path / "a.json", tmp_path / "b.json"
-    seats = ["--seat", "random", "--seat", "greedy", "--seat", "random", "--seat", "greedy"]
+    seats = ["--seat", "random", "--seat", "greedy", "--seat", "random", "--seat", "greedy",
+             "--max-turns", "2"]  # two turns are as reproducible as a whole game
     run("--seed", "11", *seats, "--save", str(a))
     run("--seed", "11", *seats, "--save", str(b))
     assert json.loads(a.read_text())["actions"] == json.loads(b.read_text())["actions"]
@@ -238,7 +245,7 @@ def test_german_help_has_german_card_texts() -> None:
 # ---------------------------------------------------------------- records
 def test_save_writes_a_record_that_replays(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    code, out = run("--seed", "3", *THREE, "--save", str(save), input=alternating())
+    code, out = run("--seed", SHORT, *THREE, "--save", str(save), input=alternating())
     assert code == 0, out[-2000:]
     assert f"Game record saved to {save}" in out.replace("\n", "")
     record = json.loads(save.read_text())
@@ -247,7 +254,7 @@ def test_save_writes_a_record_that_replays(tmp_path: Path) -> None:
                                {"name": "greedy", "player": "bot:greedy"},
                                {"name": "greedy", "player": "bot:greedy"}]
     assert record["result"] is not None
-    assert record["meta"]["seed"] == 3
+    assert record["meta"]["seed"] == int(SHORT)
     replayed = runner.invoke(app, ["replay", str(save)])
     assert replayed.exit_code == 0, replayed.output
     assert "all legal" in replayed.output
@@ -486,12 +493,17 @@ def test_a_seat_typed_at_a_decision_is_matched_against_the_views_choices() -> No
         choice_from_text(thief.game, "steal 5 red", legal, "en", thief, 0, names, choices)
 
 
-@pytest.mark.parametrize("games", [4, pytest.param(12, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("games", [
+    pytest.param(range(2), id="2"),  # 3 and 4 players
+    # CI 5 and 6 players, the release run (scripts/test.sh --long) ten games of 3 to 6
+    pytest.param(range(2, 2 + size(ci=2, long=10)), id="many", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_event_log_tells_whole_bot_games(lang: str, games: int) -> None:
+def test_event_log_tells_whole_bot_games(lang: str, games: range) -> None:
     """Every event of random games is rendered from the catalogue (no raw code), the log
-    ends with the game's end, and a seat's secrets are in its own log only (F8)."""
-    for i in range(games):
+    ends with the game's end, and a seat's secrets are in its own log only (F8). (Game
+    ``i`` has 3 + i % 4 players; rendering thousands of events for every seat takes
+    seconds.)"""
+    for i in games:
         game = FistGame({"players": 3 + i % 4})
         bots = [make_bot("fist", "random", random.Random(100 * i + s))
                 for s in range(game.num_players)]
@@ -536,7 +548,7 @@ HOT_SEAT = ["--seat", "human", "--seat", "human", "--seat", "greedy"]
 def test_german_game_has_no_english_engine_text(seats: list[str], first: str) -> None:
     """`dragonlair play fist --lang de`: every message, event, refusal and the result in
     German, from the catalogues (a refused bid too: F5.1); no code printed raw."""
-    code, out = run("--seed", "3", *seats, "--lang", "de", input=first + alternating(6000))
+    code, out = run("--seed", SHORT, *seats, "--lang", "de", input=first + alternating(6000))
     assert code == 0, out[-2000:]
     assert RAW_CODE.search(out) is None, RAW_CODE.search(out)
     text = flat(out)
@@ -613,7 +625,7 @@ def test_every_terminal_word_has_a_message_in_every_language() -> None:
     assert len(codes) > 120
     # every word the Fist terminal asks for (``ui(lang, "key")``) is in the catalogues
     source = "".join((Path(fist_screen.__file__).parent / name).read_text(encoding="utf-8")
-                     for name in ("fist_screen.py", "fist_play.py"))
+                     for name in ("screen.py", "play.py"))
     used = {f"fist.ui.{key}" for key in re.findall(r"\bui\((?:self\.)?lang, [\"']([a-z_.]+)",
                                                     source)}
     assert len(used) > 60 and used <= codes, sorted(used - codes)

@@ -14,6 +14,7 @@ import json
 import random
 import re
 from collections.abc import Sequence
+from functools import cache
 from itertools import product
 from pathlib import Path
 
@@ -21,8 +22,6 @@ import pytest
 from typer.testing import CliRunner
 
 from dragonlair.bots import Bot, bot_names, make_bot
-from dragonlair.cli.farkle_play import choice_from_text, default_bot, resolve_seats
-from dragonlair.cli.farkle_screen import FarkleNarrator, farkle_risks, percent
 from dragonlair.cli.main import app
 from dragonlair.cli.session import InputProblem, shown_action
 from dragonlair.core.driver import play_out, seed_for
@@ -33,6 +32,9 @@ from dragonlair.games.farkle.cards import COMPANIONS, ITEMS
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.scoring import counts_of
 from dragonlair.games.farkle.state import FarkleState
+from dragonlair.games.farkle.terminal.play import choice_from_text, default_bot, resolve_seats
+from dragonlair.games.farkle.terminal.screen import FarkleNarrator, farkle_risks, percent
+from tests.sizes import size
 
 runner = CliRunner()
 VS_CAUTIOUS = ["--seat", "human", "--seat", "cautious"]
@@ -90,11 +92,22 @@ def entries(state: FarkleState) -> list[str]:
 
 
 # ---------------------------------------------------------------- whole games
-def test_scripted_human_plays_to_the_end_and_the_record_replays(tmp_path: Path) -> None:
+#: a whole game at the terminal takes a second or more (rich draws every screen): the tests
+#: that read the same game share it
+@pytest.fixture(scope="module")
+def scripted(tmp_path_factory: pytest.TempPathFactory) -> tuple[FarkleState, str, Path]:
+    """The scripted human of seed 3 against the cautious bot, saved: the game worked out
+    here, the terminal's output and the record."""
     text, state = script(3, ["human", "cautious"])
-    save = tmp_path / "game.json"
+    save = tmp_path_factory.mktemp("scripted") / "game.json"
     code, out = run("--seed", "3", *VS_CAUTIOUS, "--save", str(save), input=text)
     assert code == 0, out[-3000:]
+    return state, out, save
+
+
+def test_scripted_human_plays_to_the_end_and_the_record_replays(
+        scripted: tuple[FarkleState, str, Path]) -> None:
+    state, out, save = scripted
     assert "Traceback" not in out and "Try again" not in out
     assert "Game over" in out and re.search(r"Winner: (Player|cautious)\n", out)
     assert re.search(r"Why: (Player|cautious) slew the dragon", out)
@@ -112,12 +125,19 @@ def test_scripted_human_plays_to_the_end_and_the_record_replays(tmp_path: Path) 
     assert "all legal" in replayed.output
 
 
-def test_the_human_plays_under_the_name_given(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def option_one(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, Path]:
+    """A human named Anna who always chooses option 1 (a short game: seed 4), saved."""
+    save = tmp_path_factory.mktemp("option-one") / "game.json"
+    code, out = run("--seed", "4", *VS_CAUTIOUS, "--name", "  Anna ", "--save", str(save),
+                    input="1\n" * 3000)
+    return code, out, save
+
+
+def test_the_human_plays_under_the_name_given(option_one: tuple[int, str, Path]) -> None:
     """``--name``: the game's lines are in the third person, so the one human has a name
     (default "Player"), never "You" ("You gets ..."); it is the record's name for the seat."""
-    save = tmp_path / "game.json"
-    code, out = run("--seed", "3", *VS_CAUTIOUS, "--name", "  Anna ", "--save", str(save),
-                    input="1\n" * 3000)
+    code, out, save = option_one
     assert code == 0, out[-3000:]
     assert "Players: Anna, cautious\n" in out
     assert re.search(r"\bAnna gets a magic item: \S", out)
@@ -126,16 +146,17 @@ def test_the_human_plays_under_the_name_given(tmp_path: Path) -> None:
     assert json.loads(save.read_text())["seats"][0] == {"name": "Anna", "player": "human"}
 
 
-def test_human_always_choosing_option_one_reaches_the_end() -> None:
-    code, out = run("--seed", "2", *VS_CAUTIOUS, input="1\n" * 3000)
+def test_human_always_choosing_option_one_reaches_the_end(
+        option_one: tuple[int, str, Path]) -> None:
+    code, out, _ = option_one
     assert code == 0, out[-3000:]
     assert "Traceback" not in out and "Try again" not in out
     assert "Game over" in out
 
 
-def test_screen_shows_dice_options_risk_and_the_table() -> None:
-    text, _ = script(3, ["human", "cautious"])
-    _, out = run("--seed", "3", *VS_CAUTIOUS, input=text)
+def test_screen_shows_dice_options_risk_and_the_table(
+        scripted: tuple[FarkleState, str, Path]) -> None:
+    _, out, _ = scripted
     assert re.search(r"Roll: (⚀1|⚁2|⚂3|⚃4|⚄5|⚅6)( |$)", out, re.M)  # dice drawn as dice
     assert re.search(r"event die: (DRAGON|ALLIANCE|blank)", out)
     assert re.search(r"^\s+1\. keep \d+ = \d+ soldiers", out, re.M)
@@ -151,10 +172,10 @@ def test_screen_shows_dice_options_risk_and_the_table() -> None:
     assert re.search(r"^ *▶? *2 +│ cautious +│", out, re.M)
 
 
-def test_keep_options_are_the_engines_selections_with_their_values() -> None:
+def test_keep_options_are_the_engines_selections_with_their_values(
+        scripted: tuple[FarkleState, str, Path]) -> None:
     """The menu lists exactly ``game.scorer.selections(roll)`` with their soldiers."""
-    text, state = script(3, ["human", "cautious"])
-    _, out = run("--seed", "3", *VS_CAUTIOUS, input=text)
+    state, out, _ = scripted
     game = state.game
     first = next(i for i, (s, a) in enumerate(state.history) if s == 0 and a.kind == Kind.KEEP)
     roll = next(a for s, a in reversed(state.history[:first]) if a.kind == Kind.DICE)
@@ -187,18 +208,28 @@ def test_dragon_option_sets_the_strength_and_is_recorded(tmp_path: Path) -> None
     assert runner.invoke(app, ["replay", str(save)]).exit_code == 0
 
 
-@pytest.mark.parametrize("games", [10, pytest.param(25, marks=pytest.mark.slow)])
+@cache
+def bot_game(seed: int) -> FarkleState:
+    """A whole game of random, cautious and random bots (the same in every language)."""
+    game = FarkleGame({"players": 3})
+    bots = [make_bot("farkle", k, random.Random(seed * 7 + i))
+            for i, k in enumerate(["random", "cautious", "random"])]
+    return play_out(game.new_initial_state(), bots, random.Random(seed))
+
+
+@pytest.mark.parametrize("games", [
+    pytest.param(range(4), id="4"),  # 41 kinds of event
+    # CI six more games, the release run (scripts/test.sh --long) 21 more
+    pytest.param(range(4, 4 + size(ci=6, long=21)), id="many", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_engine_event_is_told_in_words(lang: str, games: int) -> None:
+def test_every_engine_event_is_told_in_words(lang: str, games: range) -> None:
     """The log is the engine's events rendered from the catalogues in the UI language, with
     the seats' names; no event is shown as its code, and a viewer reads the item identities
     of its own seat only (D9)."""
     told: set[str] = set()
-    for seed in range(games):
-        game = FarkleGame({"players": 3})
-        bots = [make_bot("farkle", k, random.Random(seed * 7 + i))
-                for i, k in enumerate(["random", "cautious", "random"])]
-        state = play_out(game.new_initial_state(), bots, random.Random(seed))
+    for seed in games:
+        state = bot_game(seed)
+        game = state.game
         names = ["Ann", "Bob", "Cy"]
         narrator = FarkleNarrator(game, lang, names)
         for seq, event in state.events_for(1):
@@ -244,13 +275,12 @@ def test_help_shows_rules_scoring_risks_and_cards() -> None:
 
 
 # ---------------------------------------------------------------- hot-seat (D9)
-def _hot_seat_game() -> tuple[int, str, FarkleState]:
-    """A hot-seat table of two humans (random stand-ins) with a skirmish between them."""
-    for seed in range(40):
-        text, state = script(seed, ["human", "human"], stand_in="random")
-        if any(a.kind == Kind.SKIRMISH for _, a in state.history) and len(state.history) < 400:
-            return seed, text, state
-    raise AssertionError("no seed found")
+def _hot_seat_game(seed: int = 20) -> tuple[int, str, FarkleState]:
+    """A hot-seat table of two humans (random stand-ins) with a skirmish between them (a
+    short game: a hot-seat game's screens take rich a while to draw)."""
+    text, state = script(seed, ["human", "human"], stand_in="random")
+    assert any(a.kind == Kind.SKIRMISH for _, a in state.history) and len(state.history) < 400
+    return seed, text, state
 
 
 def _hidden_item_names(state: FarkleState, seat: int) -> set[str]:
@@ -273,9 +303,17 @@ def _hidden_item_names(state: FarkleState, seat: int) -> set[str]:
     return {names[i] for i in drawn[seat] - drawn[1 - seat] - used - auto}
 
 
-def test_hot_seat_never_shows_another_humans_items() -> None:
+@pytest.fixture(scope="module")
+def hot_seat() -> tuple[FarkleState, int, str]:
+    """The hot-seat game, and what the terminal shows of it."""
     seed, text, state = _hot_seat_game()
     code, out = run("--seed", str(seed), "--seat", "human", "--seat", "human", input=text)
+    return state, code, out
+
+
+def test_hot_seat_never_shows_another_humans_items(
+        hot_seat: tuple[FarkleState, int, str]) -> None:
+    state, code, out = hot_seat
     assert code == 0, out[-3000:]
     parts = re.split(r"Press Enter when only Player (\d) is looking", out)
     assert len(parts) > 3
@@ -293,9 +331,8 @@ def test_hot_seat_never_shows_another_humans_items() -> None:
     assert "Your magic items" not in final
 
 
-def test_hot_seat_pause_names_the_defender() -> None:
-    seed, text, state = _hot_seat_game()
-    _, out = run("--seed", str(seed), "--seat", "human", "--seat", "human", input=text)
+def test_hot_seat_pause_names_the_defender(hot_seat: tuple[FarkleState, int, str]) -> None:
+    state, _, out = hot_seat
     attacks = [a for _, a in state.history if a.kind == Kind.SKIRMISH]
     flat = " ".join(out.split())  # the terminal may wrap the note
     m = re.search(r"Player (\d) is attacked by Player (\d) \(attack value [\d,]+\) and "

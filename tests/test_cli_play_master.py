@@ -20,14 +20,6 @@ from typer.testing import CliRunner
 
 from dragonlair.bots import bot_names, make_bot
 from dragonlair.cli.main import app, option_owners
-from dragonlair.cli.master_play import (
-    InputProblem,
-    action_from_text,
-    default_bot,
-    placement_from_text,
-    resolve_seats,
-)
-from dragonlair.cli.master_screen import grid_text, short_form
 from dragonlair.core.driver import play_out, seed_for
 from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, JSON, Action
@@ -35,6 +27,14 @@ from dragonlair.core.i18n import term
 from dragonlair.games.master.cards import CARDS
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import MasterAction, MasterState, Phase, cell_name
+from dragonlair.games.master.terminal.play import (
+    InputProblem,
+    action_from_text,
+    default_bot,
+    placement_from_text,
+    resolve_seats,
+)
+from dragonlair.games.master.terminal.screen import grid_text, short_form
 
 runner = CliRunner()
 HUMAN_VS_RANDOM = ["--seat", "human", "--seat", "random"]

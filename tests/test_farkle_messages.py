@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from dragonlair.cli.farkle_play import choice_from_text
 from dragonlair.cli.session import InputProblem
 from dragonlair.core.errors import IllegalActionError, MalformedActionError, OptionError
 from dragonlair.core.game import CHANCE
@@ -21,6 +20,7 @@ from dragonlair.games.farkle.cards import COMPANIONS, ITEMS
 from dragonlair.games.farkle.events import PARAMS, PRIVATE
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.state import FarkleState
+from dragonlair.games.farkle.terminal.play import choice_from_text
 
 PACKAGE = Path(__file__).parent.parent / "dragonlair" / "games" / "farkle"
 

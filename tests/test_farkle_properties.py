@@ -14,8 +14,11 @@ import pytest
 from dragonlair.core.game import CHANCE
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.state import SUPPLY, FarkleState, roll_outcomes
+from tests.sizes import size
 
-GAMES_PER_TABLE = 500  # 4 table sizes: 2,000 games (slow run; a plain run plays 40 each)
+QUICK_GAMES = 40  # per table size, a plain run
+#: per table size, after the quick ones: CI 125, the release run (scripts/test.sh --long) 500
+GAMES_PER_TABLE = size(ci=125, long=500)
 MAX_ACTIONS = 50_000
 GAMES = {p: FarkleGame({"players": p}) for p in range(2, 6)}  # shared: the scorer's memo
 
@@ -54,9 +57,9 @@ def random_game(game: FarkleGame, seed: int, checks: bool = True) -> FarkleState
     raise AssertionError(f"game {game.num_players}/{seed} did not end")
 
 
-def check_games(players: int, games: int) -> None:
+def check_games(players: int, seeds: range) -> None:
     game = GAMES[players]
-    for seed in range(games):
+    for seed in seeds:
         state = random_game(game, seed)
         outcome = state.outcome()
         assert outcome is not None
@@ -72,32 +75,35 @@ def check_games(players: int, games: int) -> None:
 def test_every_game_ends_and_conserves_soldiers_and_items(players: int) -> None:
     """D1, D8: conservation after every action; D6.4: every game ends with the dragon
     slain by one player, who places first."""
-    check_games(players, 40)
+    check_games(players, range(QUICK_GAMES))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_game_ends_and_conserves_soldiers_and_items_many(players: int) -> None:
-    check_games(players, GAMES_PER_TABLE)
+    check_games(players, range(QUICK_GAMES, QUICK_GAMES + GAMES_PER_TABLE))
 
 
 @pytest.mark.parametrize("strength", [4, 5])
 def test_variant_dragons_are_slain_too(strength: int) -> None:
+    """30 games (the release run, scripts/test.sh --long: 100)."""
     game = FarkleGame({"players": 3, "dragon": strength})
-    for seed in range(100):
+    for seed in range(size(ci=30, long=100)):
         state = random_game(game, seed)
         assert state.damage >= strength
 
 
 def test_chance_outcomes_are_distributions() -> None:
     """Every chance node lists outcomes whose probabilities sum to 1, and the sampled
-    outcome is among them; a roll of k dice has 6^k x 6 equally likely throws."""
+    outcome is among them; a roll of k dice has 6^k x 6 equally likely throws. (Eight
+    games, 30 in the release run, scripts/test.sh --long: a roll of six dice lists 279,936
+    outcomes.)"""
     for k in range(1, 7):
         outs = roll_outcomes(k)
         assert sum(p for _, _, p in outs) == pytest.approx(1.0)
         assert min(p for _, _, p in outs) == pytest.approx(1 / 6**k / 6)
     game = GAMES[4]
-    for seed in range(30):
+    for seed in range(size(ci=8, long=30)):
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():

@@ -24,6 +24,7 @@ from dragonlair.games.farkle.actions import DICE_SETS
 from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.scoring import dice_text
 from dragonlair.games.farkle.state import FarkleState
+from tests.sizes import size
 
 #: a deck file's own cards (D8.5) and a scoring table of its own (D2)
 DECKS = {"items": [
@@ -137,7 +138,7 @@ def test_derived_facts_follow_the_record() -> None:
     """The view's derived facts agree with the record: ``last_keep`` is the last ``keep``
     with the soldiers it gave (D2), ``items_used`` counts the ``use`` actions, and
     ``powers_used`` the once-per-turn powers of this turn (D8.4)."""
-    for state in games(6, offset=40):
+    for state in games(size(ci=3, long=6), offset=40):
         pub = state.view(None)["public"]
         keeps = [(s, a) for s, a in state.history if s != CHANCE and a.text.startswith("keep ")]
         if keeps:
@@ -178,12 +179,16 @@ def described(legal: dict[str, Any]) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("count", [6, pytest.param(30, marks=pytest.mark.slow)])
-def test_legal_describes_exactly_the_legal_actions(count: int) -> None:
+@pytest.mark.parametrize("seeds", [
+    pytest.param(range(900, 900 + size(ci=3, long=6)), id="quick"),
+    # CI six more games, the release run (scripts/test.sh --long) 30
+    pytest.param(range(906, 906 + size(ci=6, long=30)), id="many", marks=pytest.mark.slow)])
+def test_legal_describes_exactly_the_legal_actions(seeds: range) -> None:
     """The compact legal part names the same actions as legal_actions(), in its order,
-    only for the seat to move; a keep shows the soldiers it gives (D2) and the dice left."""
+    only for the seat to move; a keep shows the soldiers it gives (D2) and the dice left.
+    (Views of every seat after every action: a game takes a fraction of a second.)"""
     kinds: set[str] = set()
-    for state in games(count, offset=900):
+    for state in games(len(seeds), offset=seeds.start):
         for seat in range(state.num_players):
             legal = state.legal_actions(seat)
             part = state.view(seat)["legal"]
@@ -233,11 +238,12 @@ def _planted_game(seed: int) -> Iterator[FarkleState]:
 
 def test_d9_a_planted_item_never_reaches_another_seat() -> None:
     """D9: p1 holds the Plunder Sack; no view, event or legal part of any seat that never
-    held it, nor the spectator's, names it, over whole random games."""
+    held it, nor the spectator's, names it, over whole random games (2 to 5 players: the
+    release run, scripts/test.sh --long, three times over)."""
     game_ids = {c.id: k for k, c in enumerate(FarkleGame().items)}
     planted = game_ids[PLANTED]
     scanned = 0
-    for seed in range(12):
+    for seed in range(size(ci=4, long=12)):
         held: set[int] = set()
         for state in _planted_game(seed):
             for s in range(state.num_players):
@@ -257,7 +263,7 @@ def test_d9_a_planted_item_never_reaches_another_seat() -> None:
 def test_d9_no_event_a_seat_may_see_is_another_seats_secret() -> None:
     """D9: every private event is its own seat's; each item draw, discard and kept item
     has a public twin that names the seat only."""
-    for state in games(8, offset=300, max_turns=None):
+    for state in games(size(ci=4, long=8), offset=300, max_turns=None):
         if not state.is_terminal():
             continue
         events = state.all_events()

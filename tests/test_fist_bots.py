@@ -25,6 +25,7 @@ from dragonlair.games.fist.memory import FistMemory
 from dragonlair.games.fist.search import FistSearchModel
 from dragonlair.games.fist.state import FistState, Phase
 from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
+from tests.sizes import size
 
 
 def _same_position(a: FistState, b: FistState) -> None:
@@ -38,13 +39,17 @@ def _same_position(a: FistState, b: FistState) -> None:
 
 
 # ---------------------------------------------------------------- perfect memory (F8)
-@pytest.mark.parametrize("games", [2, pytest.param(4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("games", [
+    pytest.param(range(1), id="1"),
+    # CI one more game, the release run (scripts/test.sh --long) four more
+    pytest.param(range(1, 1 + size(ci=1, long=4)), id="many", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_f8_perfect_memory_rebuilds_every_coin_from_the_public_record(players: int,
-                                                                      games: int) -> None:
+                                                                      games: range) -> None:
     """F8: a view shows the public record in full; replaying it rebuilds every seat's coins,
-    whatever passed by Thief or Brigand, but never a sealed bid before it is revealed."""
-    for g in range(games):
+    whatever passed by Thief or Brigand, but never a sealed bid before it is revealed.
+    (Every action rebuilds from the whole record: a 6-player game takes a second or two.)"""
+    for g in games:
         rng = random.Random(100 * players + g)
         state = FistGame({"players": players}).new_initial_state()
         memories = [FistMemory() for _ in range(players)]
@@ -269,13 +274,15 @@ def _rotated(names: list[str], games: int, seed: int) -> list[float]:
 
 
 def test_heuristic_beats_random_and_greedy() -> None:
-    wins = _rotated(["heuristic", "greedy", "random", "random"], 16, seed=3)
+    wins = _rotated(["heuristic", "greedy", "random", "random"], 8, seed=3)  # two rotations
     assert wins[0] > wins[1] > max(wins[2], wins[3])
 
 
-@pytest.mark.slow  # six whole games of a search bot: CI runs it, a plain pytest not
+@pytest.mark.slow  # whole games of a search bot: CI runs it, a plain pytest not
 def test_ismcts_beats_the_heuristic() -> None:
-    wins = _rotated(["ismcts-fast", "heuristic", "heuristic"], 6, seed=2)
+    """Each seat in turn: CI one rotation (three games), the release run
+    (scripts/test.sh --long) four (twelve)."""
+    wins = _rotated(["ismcts-fast", "heuristic", "heuristic"], size(ci=3, long=12), seed=6)
     assert wins[0] > max(wins[1], wins[2])
 
 

@@ -24,6 +24,7 @@ from dragonlair.core.i18n import catalogue, has_message, languages, render, temp
 from dragonlair.games.fist import events as fe
 from dragonlair.games.fist.game import FistGame
 from tests.fist_helpers import new_table, play
+from tests.sizes import size
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dragonlair" / "games" / "fist"
 #: codes built from a prefix in the source (``f"fist.custom.{code}"``)
@@ -68,10 +69,13 @@ def test_event_templates_use_only_their_params(lang: str) -> None:
             assert template_fields(form) <= set(names), (lang, code, form)
 
 
-@pytest.mark.parametrize("games", [16, pytest.param(40, marks=pytest.mark.slow)])
-def test_events_of_random_games_render_in_both_languages(games: int) -> None:
+@pytest.mark.parametrize("seeds", [
+    pytest.param(range(16), id="16"),
+    # CI ten more games, the release run (scripts/test.sh --long) 24 more
+    pytest.param(range(16, 16 + size(ci=10, long=24)), id="many", marks=pytest.mark.slow)])
+def test_events_of_random_games_render_in_both_languages(seeds: range) -> None:
     seen: set[str] = set()
-    for seed in range(games):
+    for seed in seeds:
         rng = random.Random(seed)
         state = FistGame({"players": 3 + seed % 4}).new_initial_state()
         while not state.is_terminal():

@@ -19,6 +19,7 @@ from dragonlair.games.fist import bots, describe, heuristic, powers_run, snapsho
 from dragonlair.games.fist import powers as pw
 from dragonlair.games.fist.custom import primitives
 from dragonlair.games.fist.game import FistGame
+from tests import sources
 
 #: one step of every primitive
 SAMPLES: tuple[pw.Step, ...] = (
@@ -122,8 +123,10 @@ def test_no_module_branches_on_a_primitive_with_isinstance() -> None:
     assert _isinstance_of_a_primitive(ast.parse("isinstance(s, (pw.Gain, int))")) == [1]
     root = Path(dragonlair.__file__).parent
     found = {}
-    for path in sorted(root.rglob("*.py")):
-        lines = _isinstance_of_a_primitive(ast.parse(path.read_text(encoding="utf-8")))
+    for path in sources.python_files(root):
+        if "isinstance" not in sources.text(path):
+            continue
+        lines = _isinstance_of_a_primitive(sources.tree(path))
         if lines:
             found[path.relative_to(root.parent).as_posix()] = lines
     assert found == {}

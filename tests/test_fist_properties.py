@@ -12,10 +12,13 @@ import pytest
 from dragonlair.core.game import CHANCE
 from dragonlair.games.fist.game import FistGame
 from dragonlair.games.fist.state import TOTALS, FistState
+from tests.sizes import size
 
 TOTALS_F1 = {**{k: v for k, v in TOTALS.items() if k != "black"},
              "red": 12, "blue": 12, "yellow": 12, "cards": 25}
-GAMES_PER_TABLE = 600  # 4 table sizes: 2,400 games (slow run; a plain run plays 12 each)
+QUICK_GAMES = 12  # per table size, a plain run
+#: per table size, after the quick ones: CI 150, the release run (scripts/test.sh --long) 600
+GAMES_PER_TABLE = size(ci=150, long=600)
 
 
 def random_game(players: int, seed: int, check: bool = True) -> FistState:
@@ -38,8 +41,8 @@ def random_game(players: int, seed: int, check: bool = True) -> FistState:
     raise AssertionError(f"game {players}/{seed} did not end")
 
 
-def check_conservation(players: int, games: int) -> None:
-    for seed in range(games):
+def check_conservation(players: int, seeds: range) -> None:
+    for seed in seeds:
         state = random_game(players, seed)
         outcome = state.outcome()
         assert outcome is not None
@@ -53,10 +56,10 @@ def check_conservation(players: int, games: int) -> None:
 def test_f1_conservation_and_every_game_ends(players: int) -> None:
     """F1: bank + players + spent bids = totals after every action; F5.9: every game ends
     with one winner at 3 points."""
-    check_conservation(players, 12)
+    check_conservation(players, range(QUICK_GAMES))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_f1_conservation_and_every_game_ends_many(players: int) -> None:
-    check_conservation(players, GAMES_PER_TABLE)
+    check_conservation(players, range(QUICK_GAMES, QUICK_GAMES + GAMES_PER_TABLE))

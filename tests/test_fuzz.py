@@ -2,9 +2,9 @@
 
 Whatever a caller passes (action text, seats, actions at any position, record files), the
 only exceptions are the library's own (:class:`DragonlairError` subclasses), and a refused
-``apply`` changes nothing. Each test runs a few hundred examples by default (derandomized:
-the same examples every run); its ``slow``-marked twin runs many more (CI 600, ``scripts/
-test.sh --long`` 2000; a plain ``pytest`` skips them).
+``apply`` changes nothing. Each test runs 60 examples by default (derandomized: the same
+examples every run); its ``slow``-marked twin runs many more (CI 150, ``scripts/test.sh
+--long`` 2000; a plain ``pytest`` skips them).
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
     ("farkle", {"players": 5, "dragon": 5, "max_turns": 40}),
 ]
 
-#: (test id, examples): the default run and its slow twin (CI 600 examples, the release run
+#: (test id, examples): the default run and its slow twin (CI 150 examples, the release run
 #: ``scripts/test.sh --long`` 2000: tests/sizes.py)
 RUNS = [pytest.param(60, id="fast"),
-        pytest.param(size(ci=600, long=2000), id="slow", marks=pytest.mark.slow)]
+        pytest.param(size(ci=150, long=2000), id="slow", marks=pytest.mark.slow)]
 
 
 def fuzz(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -54,11 +54,17 @@ def fuzz(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 @functools.cache
+def game_of(k: int) -> Game:
+    """Table ``k``'s game (the tests of the notation need no positions)."""
+    game_id, options = TABLES[k]
+    return make_game(game_id, options)
+
+
+@functools.cache
 def table(k: int) -> tuple[Game, list[State], Record]:
     """Table ``k``: its game, positions from two seeded random playouts (chance nodes,
     sealed moves and the end included) and the record of the first playout."""
-    game_id, options = TABLES[k]
-    game = make_game(game_id, options)
+    game = game_of(k)
     positions: list[State] = []
     record = None
     for seed in (1, 2):
@@ -150,7 +156,7 @@ def test_parse_action_reads_an_action_or_says_why_not(examples: int) -> None:
     @fuzz(examples)
     @given(k=st.integers(0, len(TABLES) - 1), text=ACTION_TEXT)
     def run(k: int, text: str) -> None:
-        game = table(k)[0]
+        game = game_of(k)
         try:
             action = game.parse_action(text)
         except MalformedActionError:
@@ -166,7 +172,7 @@ def test_action_from_index_gives_an_action_or_an_option_error(examples: int) -> 
     @given(k=st.integers(0, len(TABLES) - 1), index=st.integers(-(10**30), 10**30)
            | st.integers(-5, 5000))
     def run(k: int, index: int) -> None:
-        game = table(k)[0]
+        game = game_of(k)
         try:
             action = game.action_from_index(index)
         except OptionError:

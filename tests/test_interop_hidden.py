@@ -23,6 +23,7 @@ from dragonlair.games.fist.state import FistState  # noqa: E402
 from dragonlair.games.master.cards import CARDS as MASTER_CARDS  # noqa: E402
 from dragonlair.games.master.state import HAND, MasterState, Phase  # noqa: E402
 from dragonlair.interop.pettingzoo import raw_env  # noqa: E402
+from tests.sizes import size  # noqa: E402
 from tests.test_interop_openspiel import random_step  # noqa: E402
 
 
@@ -270,14 +271,15 @@ def test_the_spectator_and_sealed_bids_in_fist() -> None:
     ("farkle", {"players": 3, "max_turns": 15}), ("farkle", {"players": 5, "max_turns": 12})])
 def test_every_view_can_be_resampled(game_id: str, options: dict[str, Any]) -> None:
     """sample_history finds a fitting position for every seat along random games (it checks
-    the replayed view itself), and replaying it gives the seat's view again."""
+    the replayed view itself), and replaying it gives the seat's view again. (Two games,
+    three in the release run: scripts/test.sh --long.)"""
     from dragonlair.games import make_game
     from dragonlair.interop.resample import sample_history
 
     game = make_game(game_id, options)
     rng = random.Random(5)
     done = 0
-    for _ in range(3):
+    for _ in range(size(ci=2, long=3)):
         state = game.new_initial_state()
         step = 0
         while not state.is_terminal():

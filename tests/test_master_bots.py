@@ -213,7 +213,10 @@ def test_bots_see_only_the_view() -> None:
     assert "hands" not in json.dumps(view) and "set_aside" not in json.dumps(view)
 
 
+@pytest.mark.slow
 def test_expert_is_deterministic_for_a_seed() -> None:
+    """Two expert games, seconds: CI (a plain run's seeded old records,
+    tests/test_master_old_records.py, pin expert games already)."""
     game = MasterGame()
 
     def record(seed: int) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,13 @@ def test_an_old_record_replays_to_the_same_result(path: Path) -> None:
     assert outcome.reason.startswith("master.end.")
 
 
-@pytest.mark.parametrize("path", [p for p in FIXTURES if "docs" not in p.stem],
+def _seeded(path: Path) -> Any:
+    """A seeded game: an expert bot's match (seconds of search) in CI, the rest in every run."""
+    expert_match = "expert" in path.stem and "match" in path.stem
+    return pytest.param(path, marks=pytest.mark.slow) if expert_match else path
+
+
+@pytest.mark.parametrize("path", [_seeded(p) for p in FIXTURES if "docs" not in p.stem],
                          ids=lambda p: p.stem)
 def test_seeded_bots_play_the_same_game_as_before(path: Path) -> None:
     """Seeded games are unchanged: the same bots from the same seeds choose the same

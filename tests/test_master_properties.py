@@ -22,9 +22,16 @@ from dragonlair.core.records import Record, finish_record, new_record, replay
 from dragonlair.games.master.cards import CARDS, compare
 from dragonlair.games.master.game import MasterGame
 from dragonlair.games.master.state import PLACE, MasterState, Phase
+from tests.sizes import long_tier, size
 
-SINGLE_GAMES = 10_000
-MATCH_GAMES = 400
+#: the slow twins' sizes, after the quick tests' games: CI, and the release run
+#: (scripts/test.sh --long)
+SINGLE_GAMES = size(ci=2500, long=10_000)
+MATCH_GAMES = size(ci=100, long=400)
+CHECKED_GAMES = size(ci=75, long=300)
+#: the exhaustive search of shapes: how many cards, and how many shapes of up to that many
+#: cards can arise (each thousand takes a tenth of a second or more)
+SHAPES = (16, 94_785) if long_tier() else (9, 28_397)
 ID = [c.id for c in CARDS]
 SEATS = [{"name": "r0", "player": "bot:random"}, {"name": "r1", "player": "bot:random"}]
 
@@ -142,9 +149,9 @@ def check_round(state: MasterState, index: int, four: str) -> None:
 
 
 # ---------------------------------------------------------------------------- single rounds
-def check_rounds(games: int) -> None:
+def check_rounds(seeds: range) -> None:
     draws = 0
-    for seed in range(games):
+    for seed in seeds:
         four = "100+face" if seed % 10 == 5 else "100"
         state = random_game(seed, four=four)
         assert state.is_terminal() and state.phase == Phase.OVER
@@ -160,19 +167,20 @@ def check_rounds(games: int) -> None:
             assert outcome.winners == () and outcome.placings == (1, 1)
         else:
             assert outcome.winners == (winner,) and outcome.placings[winner] == 1
-    assert draws < games // 10
+    assert draws < len(seeds) // 10
 
 
 def test_m3_m4_every_random_round_fills_a_4x4_box_and_scores_by_m4() -> None:
     """M3: random rounds each end with 16 cards filling a 4 x 4 box and both hands empty;
     M2: 4 cards set aside; M4: the line scores and the winner follow from the grid (every
-    10th round with the "100+face" option). The slow twin plays 10,000 rounds."""
-    check_rounds(1000)
+    10th round with the "100+face" option). The slow twin plays 2,500 more rounds in CI,
+    10,000 in the release run."""
+    check_rounds(range(1000))
 
 
 @pytest.mark.slow
 def test_m3_m4_over_10000_random_rounds() -> None:
-    check_rounds(SINGLE_GAMES)
+    check_rounds(range(1000, 1000 + SINGLE_GAMES))
 
 
 def test_m3_m6_invariants_after_every_action() -> None:
@@ -183,21 +191,26 @@ def test_m3_m6_invariants_after_every_action() -> None:
 
 @pytest.mark.slow
 def test_m3_m6_invariants_after_every_action_many() -> None:
-    for seed in range(300):
+    """CI 75 more games, the release run 300."""
+    for seed in range(40, 40 + CHECKED_GAMES):
         random_game(50_000 + seed, match=seed % 2 == 0, check=True)
 
 
 def test_m3_every_shape_of_up_to_nine_cards_offers_the_legal_cells_of_m3() -> None:
-    """M3, exhaustively up to nine cards (the slow twin goes on to sixteen)."""
-    assert explore_shapes(9) > 1000
+    """M3, exhaustively up to seven cards (4,828 shapes; nine in the release run); the slow
+    twin goes on to nine in CI, to sixteen in the release run."""
+    assert explore_shapes(size(ci=7, long=9)) > 1000
 
 
 @pytest.mark.slow
 def test_m3_every_reachable_shape_has_a_legal_cell_until_sixteen() -> None:
-    """M3, exhaustively: every set of occupied cells that can arise (94,785 shapes) offers
-    exactly the legal cells of an independent reading of M3, at least one before the 16th
-    card; after 16 the box is full."""
-    assert explore_shapes(16) == 94_785
+    """M3, exhaustively: every set of occupied cells that can arise offers exactly the legal
+    cells of an independent reading of M3, at least one before the 16th card; after 16 the
+    box is full. CI searches the shapes of up to nine cards (28,397), the release run
+    (scripts/test.sh --long) all of them, to sixteen (94,785): they take half a minute.
+    Random games reach the full box after every action in the invariants tests above."""
+    most, shapes = SHAPES
+    assert explore_shapes(most) == shapes
 
 
 def explore_shapes(most: int) -> int:
@@ -244,17 +257,18 @@ def test_m5_random_matches_end_at_two_dragons() -> None:
     """M5: random matches end when a player has 2 dragons; dragons count the rounds won;
     only the first round has a start chance event; the loser starts the next round, and after
     a drawn round the player who did not start it. Every 5th record replays."""
-    check_matches(60)
+    check_matches(range(60))
 
 
 @pytest.mark.slow
 def test_m5_random_matches_end_at_two_dragons_many() -> None:
-    check_matches(MATCH_GAMES)
+    """CI 100 more matches, the release run 400."""
+    check_matches(range(60, 60 + MATCH_GAMES))
 
 
-def check_matches(games: int) -> None:
+def check_matches(seeds: range) -> None:
     game = MasterGame({"match": True})
-    for seed in range(games):
+    for seed in seeds:
         state = random_game(100_000 + seed, match=True)
         outcome = state.outcome()
         assert outcome is not None and state.is_terminal()

@@ -18,14 +18,15 @@ from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, OPTION_KINDS, GameInfo, OptionSpec, State, resolve_options
 from dragonlair.core.plugin import GamePlugin, load_path
 from dragonlair.games import BUILTIN, GAME_FACTORIES, game_ids, make_game, plugin
+from tests import sources
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "dragonlair"
 GAMES = game_ids()
 
 
-def _py_files(under: Path) -> list[Path]:
-    return sorted(under.rglob("*.py"))
+def _py_files(under: Path) -> tuple[Path, ...]:
+    return sources.python_files(under)
 
 
 def _literal_ids(node: ast.expr) -> set[str]:
@@ -40,7 +41,7 @@ def test_no_shared_layer_compares_a_game_id_with_a_literal() -> None:
     for path in _py_files(PACKAGE):
         if (PACKAGE / "games") in path.parents:
             continue  # a game's own package may name itself (and the registry its games)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(sources.tree(path)):
             if isinstance(node, ast.Compare):
                 sides = [node.left, *node.comparators]
                 if any(_literal_ids(side) for side in sides):
@@ -51,7 +52,7 @@ def test_no_shared_layer_compares_a_game_id_with_a_literal() -> None:
 def test_core_imports_no_game_and_no_bot() -> None:
     found = []
     for path in _py_files(PACKAGE / "core"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(sources.tree(path)):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]

@@ -2,8 +2,8 @@
 the shape a tiny regeneration gives, the regeneration is seeded, every number on a page
 comes from the figures (change a value, the page changes), the figures are what they claim
 to be (Fist's intervals are Wilson's, Master's deciding lines are the winner's line where the
-sorted lists first differ, M4), and (slow) the committed figures are exactly what their
-stored command measures again."""
+sorted lists first differ, M4), and (``long``: the release run) the committed figures are
+exactly what their stored command measures again."""
 
 from __future__ import annotations
 
@@ -26,7 +26,10 @@ from dragonlair.tips import TipsPage, games_with_tips, load, regenerate, tips_pa
 from dragonlair.tips.figures import FORMAT
 from tests.sizes import size
 
-TINY = {"fist": 2, "master": 1, "farkle": 0}
+#: the games of the tiny regenerations whose shape the committed figures must have: Master's
+#: figures have their shape without a game (an expert game takes seconds; the slow deciding-
+#: line test below plays one), Farkle's are exact (no games)
+TINY = {"fist": 1, "master": 0, "farkle": 0}
 
 
 def shape(x: Any) -> Any:
@@ -116,27 +119,40 @@ def test_a_line_has_the_kind_of_its_groups(line: list[int], kind: str) -> None:
 
 
 @pytest.mark.slow
-def test_the_master_deciding_line_is_the_winners_line_where_the_lists_differ() -> None:
+def test_the_master_deciding_line_is_the_winners_line_where_the_lists_differ(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """M4: the lists, lowest first, are compared element by element; the first difference
-    decides. Replay the seeded games of a small run and check each tally from the grid
-    (expert games, seconds each: CI three, ``scripts/test.sh --long`` eight)."""
-    n, seed = size(ci=3, long=8), 11
-    from dragonlair.bots import make_bot
-    from dragonlair.core.driver import play_out, seed_for
-    from dragonlair.games import make_game
+    decides. Run a small seeded regeneration, keep each game it plays (its seeded chance and
+    expert bots checked) and check each tally from the final grid (expert games, seconds
+    each: CI one, ``scripts/test.sh --long`` eight)."""
+    n, seed = size(ci=1, long=8), 11
+    import dragonlair.core.driver as driver
+    from dragonlair.core.driver import seed_for
+    from dragonlair.games.master.bots import ExpertMasterBot
     from dragonlair.games.master.state import SIZE
 
+    played: list[tuple[Any, Any]] = []  # (the chance generator's state at the start, the end)
+    real_play_out = driver.play_out
+
+    def play_out(state: Any, bots: Any, rng: random.Random, **kw: Any) -> Any:
+        i = len(played)
+        assert all(isinstance(b, ExpertMasterBot) for b in bots)
+        assert [b.rng.getstate() for b in bots] == [
+            random.Random(seed_for(seed, i, s + 1)).getstate() for s in range(2)]
+        start = rng.getstate()
+        played.append((start, real_play_out(state, bots, rng, **kw)))
+        return played[-1][1]
+
+    monkeypatch.setattr(driver, "play_out", play_out)
     figures = regenerate("master", n, seed=seed)["figures"]
+    assert [start for start, _ in played] == [random.Random(seed_for(seed, i)).getstate()
+                                              for i in range(n)]
     table = score_table("100")
     won = dict.fromkeys(KINDS, 0)
     at = [0, 0, 0, 0]
     decided = 0
-    for i in range(n):
-        seats = [make_bot("master", "expert", random.Random(seed_for(seed, i, s + 1)))
-                 for s in range(2)]
-        state = play_out(make_game("master", {}).new_initial_state(), seats,
-                         random.Random(seed_for(seed, i)))
-        cols, rows = lines_of(state.grid, SIZE)  # type: ignore[attr-defined]
+    for _, state in played:
+        cols, rows = lines_of(state.grid, SIZE)
         scores = [sorted(table[line_code(v)] for v in side) for side in (cols, rows)]
         first = next((k for k in range(4) if scores[0][k] != scores[1][k]), None)
         if first is None:
@@ -144,7 +160,7 @@ def test_the_master_deciding_line_is_the_winners_line_where_the_lists_differ() -
         decided += 1
         at[first] += 1
         winner = 0 if scores[0][first] > scores[1][first] else 1
-        assert state.outcome().winners == (winner,)  # type: ignore[union-attr]
+        assert state.outcome().winners == (winner,)
         # the winner's lines lowest first; of lines that score the same, the weaker kind first
         ranked = sorted((table[line_code(v)], -KINDS.index(line_kind(v)))
                         for v in (cols, rows)[winner])
@@ -171,12 +187,13 @@ def test_the_farkle_figures_are_what_the_command_computes() -> None:
     assert load("farkle") == regenerate("farkle")
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", ["fist", pytest.param("master", marks=pytest.mark.long)])
+@pytest.mark.long
+@pytest.mark.parametrize("game", ["fist", "master"])
 def test_the_committed_figures_are_what_their_command_measures(game: str) -> None:
     """Run the stored command again (its games and seed): the same figures, to the digit.
-    Slow (fist about half a minute); master's takes minutes, so only
-    ``scripts/test.sh --long`` runs it (no smaller run gives the same figures)."""
+    Fist's takes about half a minute, Master's minutes, and no smaller run gives the same
+    figures, so only ``scripts/test.sh --long`` runs it; CI and a plain run check that the
+    committed figures have the shape of a tiny seeded regeneration (above)."""
     committed = load(game)
     assert regenerate(game, committed["games"], seed=committed["seed"]) == committed
 

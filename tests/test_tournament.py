@@ -26,6 +26,7 @@ from dragonlair.tournament import (
     seating,
     wilson_interval,
 )
+from tests.sizes import size
 
 runner = CliRunner()
 
@@ -73,7 +74,7 @@ def test_every_participant_holds_every_seat_equally(participants: int, players: 
 
 def test_the_games_follow_the_schedule() -> None:
     result = run_tournament("fist", ["greedy", "random", "random", "random", "random"], 10,
-                            players=4, seed=3)
+                            players=4, seed=3, options={"max_turns": 1})  # short games
     assert [r.index for r in result.results] == list(range(10))
     assert all(list(r.seats) == seating(r.index, 5, 4) for r in result.results)
     assert [p.games for p in result.participants] == [8] * 5  # each sits out 2 of 10
@@ -113,11 +114,12 @@ def test_wilson_interval_matches_hand_computed_values() -> None:
 
 @pytest.mark.parametrize(("game", "strong", "players"),
                          [("fist", "greedy", 4), ("master", "greedy", 2),
-                          ("farkle", "cautious", 2)])
+                          # Farkle's games are long (a second for six): CI
+                          pytest.param("farkle", "cautious", 2, marks=pytest.mark.slow)])
 def test_the_stronger_bot_is_rated_higher(game: str, strong: str, players: int) -> None:
     bots = [strong] + ["random"] * players
-    # Farkle's games are the long ones: 12 of them tell the cautious bot apart already
-    result = run_tournament(game, bots, 12 if game == "farkle" else 24, players=players, seed=2)
+    # Farkle's games are the long ones: 6 of them tell the cautious bot apart already
+    result = run_tournament(game, bots, 6 if game == "farkle" else 12, players=players, seed=2)
     best = result.ranking()[0]
     assert best.name == strong
     assert all(best.ordinal > p.ordinal and best.mu > p.mu
@@ -130,14 +132,14 @@ def test_the_stronger_bot_is_rated_higher(game: str, strong: str, players: int) 
 
 
 def test_workers_give_the_same_report_as_one_process() -> None:
-    args = ["fist", "--bots", "greedy,random,random,random,random", "--games", "10",
+    args = ["fist", "--bots", "greedy,random,random,random,random", "--games", "5",
             "--seed", "7"]
     one = cli_json(*args)
     two = cli_json(*args, "--workers", "2")
     assert one["backend"] == {"kind": "serial", "workers": 1}
     assert two["backend"] == {"kind": "processes", "workers": 2}
     assert games_only(one) == games_only(two)
-    assert one["games"] == 10 and one["schedule"] == "rotating"
+    assert one["games"] == 5 and one["schedule"] == "rotating"
     other = cli_json(*args[:-1], "8")
     assert games_only(other) != games_only(one)
 
@@ -145,19 +147,22 @@ def test_workers_give_the_same_report_as_one_process() -> None:
 def test_custom_bots_work_in_worker_processes() -> None:
     bots = ["random", f"{__name__}:FirstLegalBot"]
     seen: list[int] = []
-    two = run_tournament("master", bots, 12, seed=1, workers=2, on_game=seen.append)
-    one = run_tournament("master", bots, 12, seed=1)
-    assert sorted(seen) == list(range(12))
+    two = run_tournament("master", bots, 6, seed=1, workers=2, on_game=seen.append)
+    one = run_tournament("master", bots, 6, seed=1)
+    assert sorted(seen) == list(range(6))
     assert games_only(one.to_json()) == games_only(two.to_json())
-    assert two.participants[1].games == 12
+    assert two.participants[1].games == 6
 
 
-@pytest.mark.slow  # starting a local Ray instance takes a while; CI runs it
+@pytest.mark.slow  # starting a local Ray instance takes ten seconds or more; CI runs it
 def test_ray_on_a_local_instance_gives_the_same_report() -> None:
+    """CI four games, the release run (scripts/test.sh --long) eight: Ray's start is most
+    of the time."""
     pytest.importorskip("ray")
     bots = ["cautious", "random", "random"]
-    local = run_tournament("farkle", bots, 8, players=2, seed=4)
-    on_ray = run_tournament("farkle", bots, 8, players=2, seed=4, ray_address="local",
+    games = size(ci=4, long=8)
+    local = run_tournament("farkle", bots, games, players=2, seed=4)
+    on_ray = run_tournament("farkle", bots, games, players=2, seed=4, ray_address="local",
                             workers=2)
     assert on_ray.backend["kind"] == "ray"
     assert games_only(on_ray.to_json()) == games_only(local.to_json())

@@ -4,10 +4,13 @@ change of the engine's views or decisions shows up in the client's tests (F6, F7
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "web" / "scripts" / "game_fixtures.py"
 
@@ -21,14 +24,23 @@ def _generator() -> ModuleType:
     return module
 
 
-def test_committed_fixtures_are_what_the_engine_produces() -> None:
-    assert _generator().stale() == []
+@pytest.fixture(scope="module")
+def gen() -> ModuleType:
+    """The generator, each kind of fixture played for once (the three tests read the same
+    games, a second or two of them)."""
+    module = _generator()
+    for name in ("fist_fixtures", "fist_bid_fixtures", "farkle_fixtures", "master_fixtures"):
+        setattr(module, name, functools.cache(getattr(module, name)))
+    return module
 
 
-def test_every_fist_decision_kind_and_farkle_stage_has_a_fixture() -> None:
+def test_committed_fixtures_are_what_the_engine_produces(gen: ModuleType) -> None:
+    assert gen.stale() == []
+
+
+def test_every_fist_decision_kind_and_farkle_stage_has_a_fixture(gen: ModuleType) -> None:
     from dragonlair.games.fist.pending import Dec
 
-    gen = _generator()
     assert set(gen.fist_fixtures()) == {d.name.lower() for d in Dec}
     farkle = gen.farkle_fixtures()
     assert set(farkle) == {"battle", "damage", "lair"}
@@ -38,8 +50,7 @@ def test_every_fist_decision_kind_and_farkle_stage_has_a_fixture() -> None:
     assert lair["view"]["public"]["seats"][lair["seat"]]["in_lair"]
 
 
-def test_a_fixture_holds_only_what_its_seat_may_see() -> None:
-    gen = _generator()
+def test_a_fixture_holds_only_what_its_seat_may_see(gen: ModuleType) -> None:
     for fx in [*gen.fist_fixtures().values(), *gen.farkle_fixtures().values()]:
         assert fx["view"]["seat"] == fx["seat"]
         assert fx["view"]["legal"] is not None

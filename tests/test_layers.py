@@ -8,6 +8,7 @@ it (checked below)."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,8 @@ def _is_interface(module: str) -> bool:
     return any(module == name or module.startswith(name + ".") for name in INTERFACES)
 
 
-def interface_imports(source: str | ast.Module, module: str,
-                      is_package: bool = False) -> list[str]:
+def interface_imports(source: str | ast.Module, module: str, is_package: bool = False,
+                      matches: Callable[[str], bool] | None = None) -> list[str]:
     """The interface modules ``source`` (the module ``module``) imports, at any depth: ``import
     x``, ``from x import y``, relative imports resolved, and ``import_module("x")`` with a
     literal name, each as ``line: module``."""
@@ -57,7 +58,7 @@ def interface_imports(source: str | ast.Module, module: str,
                        and node.func.id in ("import_module", "__import__")))):
             names = [node.args[0].value]
         for name in names:
-            if _is_interface(name):
+            if (matches or _is_interface)(name):
                 found.append((getattr(node, "lineno", 0), name))
                 break
     return [f"{line}: {name}" for line, name in sorted(found)]
@@ -107,26 +108,16 @@ def test_no_engine_module_imports_a_terminal_screen() -> None:
     screens = sorted({".".join(p.relative_to(ROOT).parts[:4])
                       for p in sources.python_files(PACKAGE / "games") if _terminal_part(p)})
     assert "dragonlair.games.fist.terminal" in screens
+    def is_screen(name: str) -> bool:
+        return any(name == s or name.startswith(s + ".") for s in screens)
+
     bad = []
     for inner in INNER:
         for path in sources.python_files(PACKAGE / inner):
-            if _terminal_part(path):
-                continue
-            module = _module_name(path)
-            package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-            for node in ast.walk(sources.tree(path)):
-                if isinstance(node, ast.ImportFrom) and node.level:
-                    base = package.split(".")
-                    stem = ".".join(base[:len(base) - (node.level - 1)])
-                    names = [f"{stem}.{node.module}" if node.module else stem]
-                elif isinstance(node, ast.ImportFrom):
-                    names = [node.module or ""]
-                elif isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                else:
-                    continue
-                bad += [f"{path.relative_to(ROOT)}:{node.lineno}" for name in names
-                        if any(name == s or name.startswith(s + ".") for s in screens)]
+            if not _terminal_part(path):
+                found = interface_imports(sources.tree(path), _module_name(path),
+                                          path.name == "__init__.py", matches=is_screen)
+                bad += [f"{path.relative_to(ROOT)}:{line}" for line in found]
     assert bad == []
 
 

@@ -42,6 +42,7 @@ from dragonlair.core.errors import DragonlairError, IllegalActionError, Malforme
 from dragonlair.core.game import CHANCE, Game, State
 from dragonlair.core.plugin import load_path
 from dragonlair.core.records import Record, finish_record, new_record, replay
+from dragonlair.core.streams import SeatViews
 from dragonlair.games import GAME_FACTORIES, game_ids, make_game, plugin
 from tests.sizes import size
 
@@ -583,6 +584,43 @@ def test_events_for_filters_by_viewer_and_since(game_id: str, options: dict[str,
     carries exactly those, and the rest of the view does not depend on ``since``; every
     event's code is a catalogue code with JSON params."""
     check_events(game_id, options, range(2), stops=5)
+
+
+def check_streams(game_id: str, options: dict[str, Any], seeds: range, every: int) -> None:
+    """Follow random games with a :class:`SeatViews` per viewer (asked each step, as a driver
+    asks for the seats to move): its view equals ``state.view`` every ``every`` steps and at
+    the end, and a view the consumer changes does not change the next one."""
+    game = game_for(game_id, options)
+    viewers: list[int | None] = [None, *range(game.num_players)]
+    for seed in seeds:
+        history = played(game_id, options, seed).history
+        state = game.new_initial_state()
+        views = SeatViews()
+        for n, (seat, action) in enumerate([*history, (None, None)]):
+            for viewer in viewers:
+                got = views.view(state, viewer)
+                if n % every == 0 or seat is None:
+                    assert got == state.view(viewer), (seed, n, viewer)
+                got["events"].append({"planted": True})  # the consumer's own list
+            if seat is not None:
+                state.apply(seat, action)
+        assert all(views.view(state, v) == state.view(v) for v in viewers)
+        fresh = game.new_initial_state()  # a state with fewer events: views in full again
+        assert all(views.view(fresh, v) == fresh.view(v) for v in viewers)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_view_streams_equal_the_full_views(game_id: str, options: dict[str, Any]) -> None:
+    """Views as streams (:mod:`dragonlair.core.streams`, issue 24): the view built from the
+    events since the last one is the full view, key for key."""
+    check_streams(game_id, options, range(1), every=30)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_view_streams_equal_the_full_views_many(game_id: str, options: dict[str, Any]) -> None:
+    check_streams(game_id, options, range(20_000, 20_000 + size(ci=2, long=40)),
+                  every=size(ci=10, long=1))
 
 
 @pytest.mark.slow

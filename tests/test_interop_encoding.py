@@ -125,12 +125,44 @@ def test_strings_are_canonical_json_of_the_view() -> None:
         assert json.loads(info) == view
         obs = json.loads(observation_string(view))
         assert "history" not in obs and "events" not in obs
-        assert obs == {k: v for k, v in view.items() if k not in ("history", "events")}
+        assert obs == {k: v for k, v in view.items()
+                       if k not in ("history", "events", "events_since")}
         assert game.info.id == "farkle"
     for _, view in _views("fist", {"players": 3}, games=1):
         obs = json.loads(observation_string(view))
         if view.get("me"):
             assert "notes" not in obs["me"] and "notes" in view["me"]
+
+
+@pytest.mark.parametrize("game_id", ["fist", "master", "farkle"])
+def test_an_observation_from_the_position_view_is_the_one_from_the_full_view(
+        game_id: str) -> None:
+    """The adapters observe :func:`common.position_view` (no event log, issue 24): the vector
+    and the string are those of the full view, at every step, for every seat and a
+    spectator."""
+    options = {"players": 3} if game_id != "master" else {}
+    game = make_game(game_id, {**options, **({"max_turns": 5} if game_id != "master" else {})})
+    enc = encoder_for(game)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    steps = 0
+    while True:
+        for seat in [*range(game.num_players), None]:
+            full, position = state.view(seat), common.position_view(state, seat)
+            assert position["events"] == [] or state.event_count == 0
+            assert observation_string(position) == observation_string(full)
+            assert np.array_equal(enc.observation(position), enc.observation(full))
+        if state.is_terminal():
+            break
+        seats = state.current_seats()
+        if seats == (CHANCE,):
+            state.apply(CHANCE, state.sample_chance(rng))
+        else:
+            for seat in seats:
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+        steps += 1
+    assert steps > 20
 
 
 def test_fist_recall_block_rebuilds_every_seats_coins() -> None:

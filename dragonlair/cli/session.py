@@ -34,6 +34,7 @@ from dragonlair.core.errors import OptionError
 from dragonlair.core.game import CHANCE, JSON, Action, Game, State, ascii_number
 from dragonlair.core.i18n import error_message
 from dragonlair.core.records import Record, finish_record, new_record
+from dragonlair.core.streams import SeatViews
 
 HUMAN = "human"
 
@@ -293,6 +294,8 @@ class Session(ABC, Generic[GameT, StateT]):
         self.state = state
         self.kinds = list(kinds)
         self.bots = bots
+        #: the bot seats' views, kept current from the events since (issue 24)
+        self.bot_views = SeatViews()
         self.seed = seed
         self.lang = lang
         self.console = console
@@ -423,7 +426,7 @@ class Session(ABC, Generic[GameT, StateT]):
             choices: list[tuple[int, Action]] = []
             for seat in seats:
                 if seat in self.bots:
-                    chosen = ask_bot(self.bots[seat], state, seat)
+                    chosen = ask_bot(self.bots[seat], state, seat, self.bot_views)
                 else:
                     chosen = self.ask_human(seat)
                 choices.append((seat, chosen))

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from dragonlair.core.game import CHANCE, Action, State, StateT
 from dragonlair.core.players import Bot, ask_bot
+from dragonlair.core.streams import SeatViews
 
 
 def seed_for(seed: int, game_index: int, stream: int = 0) -> int:
@@ -23,7 +24,8 @@ def play_out(
     max_actions: int = 1_000_000,
 ) -> StateT:
     """Play ``state`` to the end (and return it). Each bot sees only its seat's view (F8, M6,
-    D9)."""
+    D9), kept current from the events since its last one (:mod:`dragonlair.core.streams`)."""
+    views = SeatViews()
     for _ in range(max_actions):
         seats = state.current_seats()
         if not seats:
@@ -35,7 +37,7 @@ def play_out(
                 on_action(state, CHANCE, action)
             continue
         # sealed simultaneous moves: every seat chooses from the same position
-        choices = [(seat, ask_bot(bots[seat], state, seat)) for seat in seats]
+        choices = [(seat, ask_bot(bots[seat], state, seat, views)) for seat in seats]
         for seat, action in choices:
             state.apply(seat, action)
             if on_action:

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import JSON, Action, ActionT, State
+from dragonlair.core.streams import SeatViews
 
 
 class Bot(Protocol):
@@ -28,13 +29,18 @@ class BotError(DragonlairError):
     """A bot answered with something that is not one of its legal actions."""
 
 
-def ask_bot(bot: Bot, state: State[ActionT], seat: int) -> ActionT:
+def ask_bot(bot: Bot, state: State[ActionT], seat: int,
+            views: SeatViews | None = None) -> ActionT:
     """The one way a driver asks a bot: it is handed ``seat``'s view (fresh, plain JSON data
     built by the engine, holding no reference into the state) and the legal actions, never
     the state itself; its answer must be one of those actions (F8, M6, D9), and the one of
-    them with its index is returned (the state's own action value)."""
+    them with its index is returned (the state's own action value).
+
+    A driver that follows the game passes its :class:`~dragonlair.core.streams.SeatViews`:
+    the bot gets the same view, built from the events since its last one."""
     legal = tuple(state.legal_actions(seat))
-    action = bot.choose(state.view(seat), legal)
+    view = state.view(seat) if views is None else views.view(state, seat)
+    action = bot.choose(view, legal)
     index = getattr(action, "index", None)
     for a in legal:
         if a.index == index:

@@ -11,6 +11,13 @@ Chance ids
     after every decision, in one contiguous block. OpenSpiel numbers chance outcomes from 0,
     so a chance outcome's OpenSpiel id is its index minus :func:`chance_offset`.
 
+Observations
+    An observation leaves out the record (``history``, ``events``, private ``notes``), so the
+    adapters build it from :func:`position_view`: the seat's view asked for the events from
+    the current count on, which is the position without the event log (microseconds, where
+    the full view of a long game costs the whole log). A perfect-recall observation reads the
+    record and takes the full view.
+
 Length bounds
     OpenSpiel wants ``max_game_length``, a bound on the number of decisions. Each game's plugin
     gives one (:attr:`dragonlair.core.plugin.InteropSpec.decision_bound`): Dragon Master has
@@ -22,7 +29,7 @@ Length bounds
 
 from __future__ import annotations
 
-from dragonlair.core.game import Action, Game, Outcome, State
+from dragonlair.core.game import JSON, Action, Game, Outcome, State
 
 #: The turn limit the adapters use for games without a natural bound when none is given
 #: (each plugin's OpenSpiel parameters carry its own default).
@@ -47,6 +54,12 @@ def chance_offset(game: Game) -> int:
     if not all(chance(game.action_from_index(i)) for i in range(first, n)):
         raise AssertionError(f"{gid}: chance outcomes are not one block at the end")
     return first
+
+
+def position_view(state: State, seat: int | None) -> JSON:
+    """``seat``'s view of the position without its event log: ``state.view(seat, since)``
+    with ``since`` the event count (the envelope's ``events`` is then empty)."""
+    return state.view(seat, state.event_count)
 
 
 def returns(outcome: Outcome | None, num_players: int) -> list[float]:

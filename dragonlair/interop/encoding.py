@@ -40,8 +40,10 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 Vector = npt.NDArray[np.float32]
 
-#: Names the view uses for the record: left out of observation strings.
-RECALL_KEYS = ("history", "events")
+#: Names the view uses for the record (and where its events start): left out of observation
+#: strings, which then read the same from a full view and from a position view
+#: (:func:`dragonlair.interop.common.position_view`).
+RECALL_KEYS = ("history", "events", "events_since")
 
 
 def canonical(data: Any) -> str:

@@ -43,6 +43,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from dragonlair.bots import Bot, ask_bot, make_bot
 from dragonlair.core.errors import IllegalActionError, OptionError, shown
 from dragonlair.core.game import CHANCE, Game, State
+from dragonlair.core.streams import SeatViews
 from dragonlair.games import make_game
 from dragonlair.interop import common
 from dragonlair.interop.encoding import Encoder, encoder_for
@@ -89,6 +90,8 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         self.action_space = gymnasium.spaces.Discrete(self.num_actions)
         self.state: State = self.game.new_initial_state()
         self.bots: dict[int, Bot] = {}
+        #: the bots' views, kept current from the events since (issue 24)
+        self.bot_views = SeatViews()
         self.rng = random.Random(0)
         #: the episode was ended by an illegal action (``illegal_action="terminate"``)
         self.stopped = False
@@ -103,6 +106,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         self.bots = {s: make_bot(self.game_id, name, random.Random(int(seeds[s])))
                      for s, name in zip(others, self.opponent_names, strict=True)}
         self.state = self.game.new_initial_state()
+        self.bot_views = SeatViews()
         self.stopped = False
         self._advance()
         if self.render_mode == "human":
@@ -165,7 +169,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
             if not bots_to_move:
                 return
             # a sealed bid: every bot chooses from the same position (as the driver does)
-            choices = [(s, ask_bot(self.bots[s], state, s)) for s in bots_to_move]
+            choices = [(s, ask_bot(self.bots[s], state, s, self.bot_views)) for s in bots_to_move]
             for s, a in choices:
                 state.apply(s, a)
 
@@ -173,7 +177,8 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         mask = np.zeros(self.num_actions, np.int8)
         for action in [] if self.stopped else self.state.legal_actions(self.seat):
             mask[action.index] = 1
-        return {"observation": self.encoder.observation(self.state.view(self.seat)),
+        return {"observation": self.encoder.observation(common.position_view(self.state,
+                                                                             self.seat)),
                 "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:

@@ -464,7 +464,10 @@ class DragonlairObserver:
         self.dict = {name: self.tensor[sl] for name, sl, _ in enc.layout(self.perfect_recall)}
 
     def _view(self, state: DragonlairState, player: int) -> dict[str, Any]:
-        return state.engine_state.view(None if self.spectator else player)
+        seat = None if self.spectator else player
+        if self.perfect_recall:  # the record too
+            return state.engine_state.view(seat)
+        return common.position_view(state.engine_state, seat)
 
     def set_from(self, state: DragonlairState, player: int) -> None:
         view = self._view(state, player)

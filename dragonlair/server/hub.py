@@ -31,6 +31,7 @@ from sqlalchemy.orm import sessionmaker
 
 from dragonlair.core.game import JSON, Action, State
 from dragonlair.core.players import Bot, ask_bot
+from dragonlair.core.streams import SeatViews
 from dragonlair.server import claims, hotpath
 from dragonlair.server.bus import Bus, LocalBus, Subscription, TableEvent
 from dragonlair.server.clocks import Clock, ClockSpec, SystemClock, Timer
@@ -296,12 +297,14 @@ class Hub:
 
         return await asyncio.to_thread(run)
 
-    async def think(self, bot: Bot, state: State, seat: int) -> Action:
+    async def think(self, bot: Bot, state: State, seat: int,
+                    views: SeatViews | None = None) -> Action:
         """A bot's choice, computed off the event loop (a slow search delays no other table);
-        a bot that fails plays a random legal action."""
+        a bot that fails plays a random legal action. ``views``: the table's bot seats'
+        views, kept current (:mod:`dragonlair.core.streams`)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, ask_bot, bot, state, seat)
+            return await loop.run_in_executor(self.executor, ask_bot, bot, state, seat, views)
         except Exception:  # a bug in a bot (or BotError: an illegal choice) stalls no table
             log.exception("a bot failed at p%d; playing a random legal action", seat)
             legal = state.legal_actions(seat)

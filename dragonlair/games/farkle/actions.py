@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from dragonlair.core.errors import MalformedActionError, shown
@@ -89,8 +90,22 @@ def all_dice() -> list[Counts]:
 
 DICE_SETS = all_dice()
 DICE_CODE = {c: i for i, c in enumerate(DICE_SETS)}
+#: each dice code's text (``dice_text`` of :data:`DICE_SETS`), computed once
+DICE_TEXT = tuple(dice_text(c) for c in DICE_SETS)
 #: the number of dice of each dice code
 DICE_COUNT = tuple(sum(c) for c in DICE_SETS)
+
+
+#: how many action spaces (item and companion sets) :func:`action_space` keeps
+SPACES_KEPT = 64
+
+
+@lru_cache(maxsize=SPACES_KEPT)
+def action_space(item_ids: tuple[str, ...], companion_ids: tuple[str, ...]) -> ActionSpace:
+    """The action space of a table with these item and companion ids, built once per deck
+    and shared by every game with that deck (a new game costs a look-up, not 2,800 actions).
+    Treat it as read-only."""
+    return ActionSpace(list(item_ids), list(companion_ids))
 
 
 class ActionSpace:
@@ -110,8 +125,7 @@ class ActionSpace:
         self.tabby = add(Kind.TABBY, text="ignore dragon")
         self.pass_ = add(Kind.PASS, text="pass")
         self.reroll = [add(Kind.REROLL, text=f"reroll {f}", face=f) for f in range(1, 7)]
-        self.keep = [add(Kind.KEEP, text=f"keep {dice_text(c)}", dice=i)
-                     for i, c in enumerate(DICE_SETS)]
+        self.keep = [add(Kind.KEEP, text=f"keep {t}", dice=i) for i, t in enumerate(DICE_TEXT)]
         self.double = add(Kind.DOUBLE, text="double")
         self.item = add(Kind.ITEM, text="item")
         self.roll = add(Kind.ROLL, text="roll")
@@ -122,8 +136,8 @@ class ActionSpace:
                         for i, iid in enumerate(item_ids)]
         self.keep_item = [add(Kind.KEEP_ITEM, text=f"keep-item {iid}", card=i)
                           for i, iid in enumerate(item_ids)]
-        self.dice = [[add(Kind.DICE, text=f"dice {dice_text(c)} {EVENTS[e]}", dice=i, event=e)
-                      for e in EventFace] for i, c in enumerate(DICE_SETS)]
+        self.dice = [[add(Kind.DICE, text=f"dice {t} {EVENTS[e]}", dice=i, event=e)
+                      for e in EventFace] for i, t in enumerate(DICE_TEXT)]
         self.die = [add(Kind.DIE, text=f"die {f}", face=f) for f in range(1, 7)]
         self.draw_item = [add(Kind.DRAW_ITEM, text=f"item {iid}", card=i)
                           for i, iid in enumerate(item_ids)]

@@ -48,9 +48,14 @@ from dragonlair.games.farkle.policy import (
     recruit_distribution,
     recruit_dp,
     roll_table,
+)
+from dragonlair.games.farkle.scoring import (
+    DEFAULT_TABLE,
+    Counts,
+    ScoringTable,
+    counts_of,
     scorer_for,
 )
-from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, ScoringTable, counts_of
 from dragonlair.games.farkle.state import BATTLE_ARMY, SKIRMISH_BONUS
 
 COMPANION_CARDS = {c.id: c for c in COMPANIONS}

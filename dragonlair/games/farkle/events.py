@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from dragonlair.core.events import Event
-from dragonlair.games.farkle.actions import DICE_SETS, EVENTS
+from dragonlair.games.farkle.actions import DICE_TEXT, EVENTS
 from dragonlair.games.farkle.scoring import dice_text
 
 #: every event code and the names of its params, in the order the engine gives them
@@ -99,7 +99,7 @@ CompactChain = tuple[Compact, "CompactChain"] | None
 def _value(name: str, value: Any) -> Any:
     if name == "dice":
         if type(value) is int:
-            return dice_text(DICE_SETS[value])
+            return DICE_TEXT[value]
         if isinstance(value, tuple):
             return dice_text(value)
     elif name == "event" and isinstance(value, int):

@@ -7,9 +7,9 @@ from typing import Any
 
 from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
-from dragonlair.games.farkle.actions import ActionSpace, FarkleAction
+from dragonlair.games.farkle.actions import FarkleAction, action_space
 from dragonlair.games.farkle.cards import Window, decks_from_data
-from dragonlair.games.farkle.scoring import Scorer, ScoringTable
+from dragonlair.games.farkle.scoring import ScoringTable, scorer_for
 from dragonlair.games.farkle.state import FarkleState
 
 INFO = GameInfo(
@@ -81,8 +81,9 @@ class FarkleGame(Game):
         self.num_players = players
         self.dragon: int = opts["dragon"]
         self.max_turns: int | None = max_turns
-        self.scorer = Scorer(self.table)
-        self.space = ActionSpace([c.id for c in self.items], [c.id for c in self.companions])
+        self.scorer = scorer_for(self.table)
+        self.space = action_space(tuple(c.id for c in self.items),
+                                  tuple(c.id for c in self.companions))
 
     def new_initial_state(self) -> FarkleState:
         return FarkleState(self)

@@ -30,7 +30,7 @@ from functools import cache
 from math import factorial, gcd
 
 from dragonlair.games.farkle.actions import DICE_SETS
-from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, Scorer, ScoringTable
+from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, Scorer, ScoringTable, scorer_for
 
 #: a roll's options: (dice left in hand after setting aside; 0 = all set aside, hot dice,
 #: soldiers in units), best value per number of dice set aside
@@ -60,15 +60,6 @@ class RollTable:
     eaten: tuple[tuple[tuple[int, float], ...], ...]
     #: battle[n]: (probability, dice left, soldiers lost) when all scoring dice are set aside
     battle: tuple[tuple[tuple[float, int, int], ...], ...]
-
-
-def scorer_for(table: ScoringTable = DEFAULT_TABLE) -> Scorer:
-    return _scorer_for(table)
-
-
-@cache
-def _scorer_for(table: ScoringTable) -> Scorer:
-    return Scorer(table)
 
 
 def roll_table(table: ScoringTable = DEFAULT_TABLE) -> RollTable:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -140,6 +141,17 @@ class Scorer:
         if not sels:
             return (0, 0, 0, 0, 0, 0), 0
         return max(sels, key=lambda sv: (sum(sv[0]), sv[1]))
+
+
+#: how many scorers (scoring tables) :func:`scorer_for` keeps
+SCORERS_KEPT = 64
+
+
+@lru_cache(maxsize=SCORERS_KEPT)
+def scorer_for(table: ScoringTable = DEFAULT_TABLE) -> Scorer:
+    """The scorer of a table, shared by every game with that table, so that what one game
+    worked out (best splits, selections) the next reads from the memo."""
+    return Scorer(table)
 
 
 def dice_text(counts: Counts | tuple[int, ...]) -> str:

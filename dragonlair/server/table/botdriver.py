@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import CHANCE, Action
 from dragonlair.core.players import Bot
+from dragonlair.core.streams import SeatViews
 from dragonlair.server.table.storage import Row, StaleTable
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ class BotDriver:
         self.rt = runtime
         #: the bots playing the table's bot seats, by seat (made on first use)
         self.bots: dict[int, Bot] = {}
+        #: the bot seats' views, kept current from the events since (issue 24)
+        self.views = SeatViews()
         #: the task playing chance and bots (``None``: none running)
         self.task: asyncio.Task[None] | None = None
 
@@ -89,7 +92,7 @@ class BotDriver:
                         return
                     base = rt.seq
                     jobs = [(s, self.bot(s), rt.state.clone()) for s in bot_seats]
-                choices = await asyncio.gather(*(rt.hub.think(bot, state, seat)
+                choices = await asyncio.gather(*(rt.hub.think(bot, state, seat, self.views)
                                                  for seat, bot, state in jobs))
                 async with rt.lock:
                     await rt.sync()

@@ -1,10 +1,13 @@
-"""Random-playout throughput per game, through the public API (legal actions included),
-and side by side with OpenSpiel's C++ games driven by the same Python loop."""
+"""Random-playout throughput per game, through the public API (legal actions included);
+side by side with OpenSpiel's C++ games driven by the same Python loop; and the loops of
+``dragonlair simulate`` and of the research adapters against the bare engine."""
 
 from __future__ import annotations
 
 import contextlib
 import importlib
+import itertools
+import json
 import platform
 import random
 import statistics
@@ -16,10 +19,12 @@ from types import ModuleType
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
-from dragonlair.core.driver import random_playout
+from dragonlair.core.driver import play_out, random_playout, seed_for
 from dragonlair.core.errors import DragonlairError
-from dragonlair.core.game import CHANCE, State, weighted_pick
+from dragonlair.core.game import CHANCE, Game, State, weighted_pick
+from dragonlair.core.i18n import render
 from dragonlair.games import game_ids, make_game, plugin
 
 
@@ -277,7 +282,19 @@ def measure_pair(spiel: ModuleType, ref: Reference, seconds: float, rounds: int,
     def theirs(rng: random.Random) -> int:
         return openspiel_playout(their_game.new_initial_state(), rng)
 
-    sides = ((ours, random.Random(seed), Rounds()), (theirs, random.Random(seed), Rounds()))
+    mine, other = measure_sides((ours, theirs), seconds, rounds, seed, on_round)
+    return Pair(ref, mine, other)
+
+
+def measure_sides(playouts: Sequence[Callable[[random.Random], int]], seconds: float,
+                  rounds: int, seed: int = 0,
+                  on_round: Callable[[int], None] | None = None) -> list[Rounds]:
+    """``rounds`` rounds of each of ``playouts`` (whole games; each returns its actions),
+    alternating: in the given order in even rounds, in the reverse order in odd ones (ABBA,
+    so that a drift in the machine's speed falls on every side), each round ``seconds /
+    rounds`` of CPU time (:func:`cpu_round`), each side with its own ``random.Random(seed)``;
+    one whole untimed game of each first. Returns each side's rounds, in the given order."""
+    sides = [(playout, random.Random(seed), Rounds()) for playout in playouts]
     for playout, _, _ in sides:  # warm-up: first-call costs stay out of the rounds
         playout(random.Random(seed - 1))
     each = seconds / rounds
@@ -286,7 +303,7 @@ def measure_pair(spiel: ModuleType, ref: Reference, seconds: float, rounds: int,
             on_round(i)
         for playout, rng, out in (sides if i % 2 == 0 else sides[::-1]):
             out.rounds.append(cpu_round(playout, each, rng))
-    return Pair(ref, sides[0][2], sides[1][2])
+    return [out for _, _, out in sides]
 
 
 #: what is measured, for the report
@@ -401,3 +418,407 @@ def _spread(side: Rounds) -> str:
     """``median (min-max)`` in thousands of actions per second."""
     rates = side.rates
     return f"{side.actions_per_s / 1e3:,.0f}k ({min(rates) / 1e3:,.0f}k-{max(rates) / 1e3:,.0f}k)"
+
+
+# ------------------------------------------------------- simulate and the adapters vs the engine
+
+PETTINGZOO_HINT = "pip install 'dragonlair[pettingzoo]'"
+
+#: the loops of ``bench --adapters``, in the order of the rows, with the install hint of each
+#: one's optional dependencies (Gymnasium comes with the PettingZoo extra)
+ADAPTERS: dict[str, str] = {"openspiel": OPENSPIEL_HINT, "pettingzoo": PETTINGZOO_HINT,
+                            "gymnasium": PETTINGZOO_HINT}
+
+#: what ``bench --simulate`` measures, for the report
+SIMULATE_LOOP = (
+    "engine: random_playout (dragonlair/core/driver.py: sample_chance at a chance node, else "
+    "each seat to move picks among legal_actions with rng.randrange); simulate: one game of "
+    "simulate() (dragonlair/simulate.py) with the default random bot in every seat, the bots "
+    "made and seeded per game as simulate() does, play_out with each bot asked through "
+    "ask_bot with its seat's view (SeatViews); both at the bench table; actions: every "
+    "applied action, chance included")
+
+#: what ``bench --adapters`` measures, for the report
+ADAPTERS_LOOP = (
+    "engine: random_playout of the table the adapters load (the OpenSpiel parameters' "
+    "defaults, players as in the bench table); openspiel: the adapter's game (the turn-based "
+    "form of a game with sealed bids), each step chance_outcomes() and a draw, or "
+    "observation_tensor(player to move), legal_actions() and rng.randrange, then "
+    "apply_action; pettingzoo: the AEC env (order-enforcing wrapper), reset(seed), then for "
+    "each agent of agent_iter() last() and, unless done, a uniform pick among the mask's "
+    "legal actions, step(); gymnasium: SingleSeatEnv, seat 0 against the random bot, "
+    "reset(seed), then a uniform pick from the mask and step() until terminated; steps: "
+    "the adapter's step calls (apply_action, step()); actions: every action the game "
+    "applied, chance and the bots' included (len(history))")
+
+STATISTIC = ("actions_per_s, steps_per_s: the median round, with the slowest and fastest "
+             "round; ratio: the loop's actions per CPU second / the engine's, of the median "
+             "rounds (the same games, the same unit: how much of the engine's speed is left); "
+             "ratio_min, ratio_max: of the ratios of each round of the loop and the engine's "
+             "round of the same turn")
+
+
+@dataclass(slots=True)
+class LoopRow:
+    """One row of ``bench --simulate`` or ``bench --adapters``: a loop over one game (the
+    ``simulate`` loop, or an adapter's) measured against the bare engine's random playouts of
+    the same table, in alternating rounds. ``missing``: why it was not measured (an optional
+    dependency is not installed: the message with the install hint)."""
+
+    game: str
+    loop: str
+    engine: Rounds | None
+    side: Rounds | None = None
+    #: the adapter's step calls of each round (None: a loop whose steps are its actions)
+    steps: list[int] | None = None
+    missing: str = ""
+
+    @property
+    def ratio(self) -> float:
+        """loop / engine, actions per CPU second of the median rounds."""
+        assert self.side is not None and self.engine is not None
+        return self.side.actions_per_s / self.engine.actions_per_s
+
+    @property
+    def round_ratios(self) -> list[float]:
+        """loop / engine of each round and the engine's round of the same turn."""
+        assert self.side is not None and self.engine is not None
+        return [a / b for a, b in zip(self.side.rates, self.engine.rates, strict=True)]
+
+    @property
+    def step_rates(self) -> list[float]:
+        """The adapter's steps per CPU second, round by round."""
+        assert self.side is not None and self.steps is not None
+        return [n / r.seconds for n, r in zip(self.steps, self.side.rounds, strict=True)]
+
+    def to_json(self) -> dict[str, Any]:
+        if self.side is None:
+            return {"missing": self.missing}
+        ratios = self.round_ratios
+        out = {**self.side.to_json(),
+               "ratio": float(f"{self.ratio:.4g}"),  # 4 significant digits
+               "ratio_min": float(f"{min(ratios):.4g}"),
+               "ratio_max": float(f"{max(ratios):.4g}")}
+        if self.steps is not None:
+            steps = self.step_rates
+            out.update(steps=sum(self.steps), steps_per_s=round(statistics.median(steps)),
+                       steps_per_s_min=round(min(steps)), steps_per_s_max=round(max(steps)),
+                       steps_rounds=[round(x) for x in steps])
+        return out
+
+
+@dataclass(slots=True)
+class LoopsResult:
+    """``bench --simulate`` (``mode`` "simulate") or ``bench --adapters`` ("adapters"): per
+    game, each loop against the bare engine, in alternating rounds of CPU time."""
+
+    mode: str
+    seconds: float  # CPU seconds per side and game, over all rounds
+    rounds: int
+    #: each game's table (the options both sides play)
+    tables: dict[str, dict[str, Any]]
+    rows: list[LoopRow]
+    machine: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        games: dict[str, dict[str, Any]] = {}
+        for gid, table in self.tables.items():
+            rows = [r for r in self.rows if r.game == gid]
+            engine = rows[0].engine if rows else None
+            games[gid] = {"options": table,
+                          "engine": engine.to_json() if engine is not None else None,
+                          **{r.loop: r.to_json() for r in rows}}
+        return {
+            "mode": self.mode,
+            "seconds": self.seconds,
+            "rounds": self.rounds,
+            "round_seconds": self.seconds / self.rounds,
+            "clock": "process_time (CPU seconds of this process)",
+            "machine": self.machine,
+            "loop": SIMULATE_LOOP if self.mode == "simulate" else ADAPTERS_LOOP,
+            "statistic": STATISTIC,
+            "games": games,
+            "ratios": {f"{r.game}/{r.loop}": float(f"{r.ratio:.4g}")
+                       for r in self.rows if r.side is not None},
+        }
+
+
+def engine_loop(game_id: str, options: dict[str, Any]) -> Callable[[random.Random], int]:
+    """The bare engine: :func:`random_playout` of a new state of the table per game."""
+    game = make_game(game_id, options)
+    return lambda rng: random_playout(game.new_initial_state(), rng)
+
+
+def simulate_game(game: Game, names: Sequence[str], seed: int, index: int) -> State:
+    """Game ``index`` of ``simulate(game, ..., names, seed)`` (dragonlair/simulate.py), played
+    as it plays it: each seat's bot made and seeded for the game, :func:`play_out` with the
+    game's chance seed. Returns the finished state."""
+    from dragonlair.bots import make_bot
+
+    gid = game.info.id
+    seats = [make_bot(gid, name, random.Random(seed_for(seed, index, s + 1)))
+             for s, name in enumerate(names)]
+    return play_out(game.new_initial_state(), seats, random.Random(seed_for(seed, index)))
+
+
+def simulate_loop(game_id: str, options: dict[str, Any], bots: Sequence[str] = ("random",),
+                  seed: int = 0) -> Callable[[random.Random], int]:
+    """``dragonlair simulate``'s games one by one (the table made once, as ``simulate()``
+    does): each call plays the next game (:func:`simulate_game`) and returns its actions,
+    chance included. Its ``rng`` is not used: the games are seeded as ``simulate()`` seeds
+    them."""
+    from dragonlair.simulate import seat_bots
+
+    game = make_game(game_id, options)
+    names = seat_bots(bots, game.num_players)
+    games = itertools.count()
+
+    def playout(rng: random.Random) -> int:
+        state = simulate_game(game, names, seed, next(games))
+        state.outcome()  # simulate() reads the outcome of every game
+        return len(state.history)
+
+    return playout
+
+
+def adapter_table(game_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The OpenSpiel parameters ``bench --adapters`` loads a game with (the bench table's
+    players, and its other options as the ``options`` parameter), and the engine options
+    they make (as the adapter's ``engine_options`` makes them: the parameters' defaults, a
+    turn limit for Fist and Farkle included)."""
+    spec = plugin(game_id).interop
+    if spec is None:
+        raise ValueError(f"{game_id} is not presented to the research adapters")
+    table = bench_table(game_id)
+    params = {k: v for k, v in table.items() if k in spec.parameters and k != "options"}
+    extra = {k: v for k, v in table.items() if k not in params}
+    if extra:
+        params["options"] = json.dumps(extra, sort_keys=True)
+    merged = {**spec.parameters, **params}
+    merged.pop("options", None)
+    return params, {**extra, **spec.to_options(merged)}
+
+
+def _module(name: str) -> Any:
+    """The module ``name`` (ImportError where it or an optional dependency is missing)."""
+    return importlib.import_module(name)
+
+
+def openspiel_adapter_loop(game_id: str, params: dict[str, Any],
+                           steps: list[int]) -> Callable[[random.Random], int]:
+    """The OpenSpiel adapter's game (its turn-based form where the game has sealed bids)
+    played by the loop of :data:`ADAPTERS_LOOP`; each game's step count is appended to
+    ``steps``, its actions returned."""
+    adapter = _module("dragonlair.interop.openspiel")
+    game = adapter.load(game_id, turn_based=adapter.is_simultaneous(game_id), **params)
+
+    def playout(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            n += 1
+        steps.append(n)
+        return len(state.engine_state.history)
+
+    return playout
+
+
+def pettingzoo_adapter_loop(game_id: str, options: dict[str, Any],
+                            steps: list[int]) -> Callable[[random.Random], int]:
+    """The PettingZoo AEC environment (in its order-enforcing wrapper) played by the masked
+    random loop: ``reset(seed)``; for each agent of ``agent_iter()``, ``last()`` and, unless
+    the agent is done, a uniform pick among the mask's legal actions; ``step()``."""
+    adapter = _module("dragonlair.interop.pettingzoo")
+    flatnonzero = _module("numpy").flatnonzero
+    env = adapter.env(game_id, **options)
+
+    def playout(rng: random.Random) -> int:
+        env.reset(seed=rng.getrandbits(32))
+        n = 0
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                action = None
+            else:
+                legal = flatnonzero(obs["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
+            env.step(action)
+            n += 1
+        steps.append(n)
+        return len(env.unwrapped.engine_state.history)
+
+    return playout
+
+
+def gymnasium_adapter_loop(game_id: str, options: dict[str, Any],
+                           steps: list[int]) -> Callable[[random.Random], int]:
+    """The Gymnasium environment (:class:`SingleSeatEnv`: seat 0, the random bot in the
+    other seats): ``reset(seed)``, then a uniform pick from the mask and ``step()`` until the
+    episode ends."""
+    adapter = _module("dragonlair.interop.gym")
+    flatnonzero = _module("numpy").flatnonzero
+    env = adapter.SingleSeatEnv(game_id, seat=0, opponents=("random",), options=options)
+
+    def playout(rng: random.Random) -> int:
+        obs, _ = env.reset(seed=rng.getrandbits(32))
+        done = env.state.is_terminal()
+        n = 0
+        while not done:
+            legal = flatnonzero(obs["action_mask"])
+            obs, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            done = terminated or truncated
+            n += 1
+        steps.append(n)
+        return len(env.state.history)
+
+    return playout
+
+
+AdapterLoop = Callable[[str, dict[str, Any], list[int]], Callable[[random.Random], int]]
+
+
+def _adapter_loops() -> dict[str, tuple[AdapterLoop, bool]]:
+    """Each adapter's loop maker and whether it takes OpenSpiel parameters (else options)."""
+    return {"openspiel": (openspiel_adapter_loop, True),
+            "pettingzoo": (pettingzoo_adapter_loop, False),
+            "gymnasium": (gymnasium_adapter_loop, False)}
+
+
+def missing_message(loop: str) -> str:
+    """What a row of an adapter whose optional dependency is missing says."""
+    names = {"openspiel": "OpenSpiel (pyspiel)", "pettingzoo": "PettingZoo",
+             "gymnasium": "Gymnasium"}
+    return render("core.bench.missing", {"what": names[loop], "hint": ADAPTERS[loop]})
+
+
+def _check_rounds(rounds: int) -> None:
+    if rounds < MIN_ROUNDS:
+        raise ValueError(f"rounds must be at least {MIN_ROUNDS}, not {rounds}")
+
+
+def bench_simulate(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
+                   on_step: Callable[[str], None] | None = None,
+                   rounds: int = MIN_ROUNDS) -> LoopsResult:
+    """``bench --simulate``: per game (``games``, or all), ``dragonlair simulate``'s loop
+    (:func:`simulate_loop`) against the bare engine (:func:`engine_loop`) at the bench table,
+    ``rounds`` alternating rounds per side, ``seconds`` of CPU time per side in all."""
+    _check_rounds(rounds)
+    result = LoopsResult("simulate", seconds, rounds, {}, [], machine=machine_info())
+    for gid in games or game_ids():
+        table = bench_table(gid)
+        result.tables[gid] = table
+
+        def step(i: int, gid: str = gid) -> None:
+            if on_step:
+                on_step(f"{gid} / simulate, round {i + 1} of {rounds}")
+
+        loops = (engine_loop(gid, table), simulate_loop(gid, table, seed=seed))
+        engine, ours = measure_sides(loops, seconds, rounds, seed, step)
+        result.rows.append(LoopRow(gid, "simulate", engine, ours))
+    return result
+
+
+def bench_adapters(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
+                   on_step: Callable[[str], None] | None = None,
+                   rounds: int = MIN_ROUNDS) -> LoopsResult:
+    """``bench --adapters``: per game (``games``, or all those presented to the research
+    adapters), each adapter's loop and the bare engine at the table the adapters load, in
+    ``rounds`` alternating rounds (engine, openspiel, pettingzoo, gymnasium; reversed in odd
+    rounds), ``seconds`` of CPU time per side in all. An adapter whose optional dependency
+    is not installed gets a row saying so (:func:`missing_message`)."""
+    _check_rounds(rounds)
+    result = LoopsResult("adapters", seconds, rounds, {}, [], machine=machine_info())
+    ids = [g for g in games or game_ids() if plugin(g).interop is not None]
+    for gid in ids:
+        params, table = adapter_table(gid)
+        result.tables[gid] = table
+        playouts = [engine_loop(gid, table)]
+        made: list[tuple[str, list[int]]] = []
+        missing: list[str] = []
+        for loop, (make, takes_params) in _adapter_loops().items():
+            steps: list[int] = []
+            try:
+                playouts.append(make(gid, params if takes_params else table, steps))
+            except ImportError:
+                missing.append(loop)
+                continue
+            made.append((loop, steps))
+
+        def step(i: int, gid: str = gid) -> None:
+            if on_step:
+                on_step(f"{gid} / adapters, round {i + 1} of {rounds}")
+
+        engine: Rounds | None = None
+        sides: list[Rounds] = []
+        if made:
+            engine, *sides = measure_sides(playouts, seconds, rounds, seed, step)
+        rows = {loop: LoopRow(gid, loop, engine, side, _round_steps(steps, side))
+                for (loop, steps), side in zip(made, sides, strict=True)}
+        rows.update({loop: LoopRow(gid, loop, engine, missing=missing_message(loop))
+                     for loop in missing})
+        result.rows += [rows[loop] for loop in ADAPTERS]
+    return result
+
+
+def _round_steps(steps: list[int], side: Rounds) -> list[int]:
+    """The steps of each round: ``steps`` has one entry per game (the warm-up's first),
+    the rounds' games in turn."""
+    out, at = [], 1  # the warm-up game is not in a round
+    for r in side.rounds:
+        out.append(sum(steps[at:at + r.games]))
+        at += r.games
+    if at != len(steps):
+        raise AssertionError(f"{len(steps)} games logged, {at} played")
+    return out
+
+
+def loops_table(result: LoopsResult) -> Table:
+    """The rich table of ``bench --simulate`` and ``bench --adapters``: per game a row of the
+    bare engine, then one per loop; each figure the median and, below it, the range of the
+    rounds."""
+    machine = result.machine
+    simulate = result.mode == "simulate"
+    table = Table(
+        title=render("core.bench.simulate_title" if simulate else "core.bench.adapters_title"),
+        caption=render("core.bench.loops_caption", {
+            "machine": f"{machine.get('python', '')}, {machine.get('platform', '')}",
+            "rounds": result.rounds, "each": f"{result.seconds / result.rounds:.3g}"}))
+    table.add_column(render("core.bench.col_game"), no_wrap=True)
+    table.add_column(render("core.bench.col_table"), overflow="fold")
+    table.add_column(render("core.bench.col_loop"), no_wrap=True)
+    if not simulate:
+        table.add_column(render("core.bench.col_steps"), justify="right", overflow="fold")
+    table.add_column(render("core.bench.col_actions"), justify="right", no_wrap=True)
+    table.add_column(render("core.bench.col_ratio"), justify="right", no_wrap=True)
+    blank = [] if simulate else [""]
+    for gid, options in result.tables.items():
+        rows = [r for r in result.rows if r.game == gid]
+        engine = rows[0].engine if rows else None
+        table.add_row(gid, "\n".join(f"{key}={v}" for key, v in options.items()), "engine",
+                      *blank, _rates(engine.rates) if engine is not None else "", "")
+        for k, r in enumerate(rows):
+            last = k == len(rows) - 1
+            if r.side is None:
+                # not markup: the install hint's [extra] stays
+                table.add_row("", "", r.loop, Text(r.missing, justify="left"), end_section=last)
+                continue
+            ratios = r.round_ratios
+            table.add_row("", "", r.loop, *([] if simulate else [_rates(r.step_rates)]),
+                          _rates(r.side.rates),
+                          f"{r.ratio:.3f}\n({min(ratios):.3f}-{max(ratios):.3f})",
+                          end_section=last)
+    return table
+
+
+def _rates(rates: list[float]) -> str:
+    """The median of ``rates`` and, below it, their range, in thousands (3 digits)."""
+    def k(x: float) -> str:
+        return f"{x / 1e3:,.0f}k" if x >= 1e5 else f"{x / 1e3:.3g}k"
+
+    return f"{k(statistics.median(rates))}\n({k(min(rates))}-{k(max(rates))})"

@@ -15,6 +15,13 @@ smaller size worth running (a regeneration compared to the digit) is marked ``lo
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+#: the type of ``pytest.param(...)`` (pytest names it only in a private module)
+ParameterSet = type(pytest.param())
 
 #: ``long``: the release sizes (scripts/test.sh --long); anything else: the CI sizes
 TIER = os.environ.get("DRAGONLAIR_TEST_TIER") or "ci"
@@ -35,3 +42,20 @@ def size(ci: int, long: int) -> int:
 def seconds(ci: float, long: float) -> float:
     """A time budget, as :func:`size`."""
     return long if long_tier() else ci
+
+
+def quick_first(n: int, values: Sequence[Any]) -> list[Any]:
+    """The parameters of a ``parametrize``, of which a plain ``pytest`` runs the first ``n``;
+    the others are marked ``slow`` (CI and the release run take them all). A tuple is the
+    values of several argument names, as ``parametrize`` reads it."""
+    out: list[Any] = []
+    for i, value in enumerate(values):
+        if i < n:
+            out.append(value)
+        elif isinstance(value, ParameterSet):
+            out.append(pytest.param(*value.values, id=value.id,
+                                    marks=[*value.marks, pytest.mark.slow]))
+        else:
+            parts = value if isinstance(value, tuple) else (value,)
+            out.append(pytest.param(*parts, marks=pytest.mark.slow))
+    return out

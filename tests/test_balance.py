@@ -212,6 +212,7 @@ def test_cli_table_and_json() -> None:
     assert all(0 <= r <= 1 for r in rates)
 
 
+@pytest.mark.slow
 def test_cli_plot_png_and_svg(tmp_path: Path) -> None:
     png, svg = tmp_path / "out.png", tmp_path / "out.svg"
     out = runner.invoke(app, ["balance", "fist", "--games", "1", "--plot", str(png)])

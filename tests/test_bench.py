@@ -1,4 +1,5 @@
-"""`dragonlair bench --vs-openspiel`, and the invariants the engines' speed work relies on.
+"""`dragonlair bench --vs-openspiel`, `--simulate` and `--adapters`, and the invariants the
+engines' speed work relies on.
 
 Timings are never asserted on: only that the rates are measured, positive and reported.
 """
@@ -7,20 +8,32 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
-from dragonlair.bench import REFERENCES, Reference, openspiel_playout, sample_outcome
+from dragonlair import bench
+from dragonlair.bench import (
+    REFERENCES,
+    Reference,
+    adapter_table,
+    openspiel_playout,
+    sample_outcome,
+    simulate_game,
+)
+from dragonlair.cli import main as cli_main
 from dragonlair.cli.main import app
 from dragonlair.core.game import CHANCE, State
-from dragonlair.games import make_game
+from dragonlair.games import game_ids, make_game, plugin
 from dragonlair.games.farkle.actions import ALLIANCE, BLANK, DICE_CODE, DRAGON, FarkleAction
 from dragonlair.games.farkle.state import FarkleState
 from dragonlair.games.master import state as master_state
+from dragonlair.simulate import simulate
 
 runner = CliRunner()
 GAMES = {"fist", "master", "farkle"}
@@ -120,6 +133,145 @@ def test_plain_bench_is_unchanged() -> None:
     assert result.exit_code == 0
     (row,) = json.loads(result.stdout)
     assert row["game"] == "master" and row["actions_per_s"] > 0
+
+
+# ---------------------------------------------------------------------- --simulate, --adapters
+
+
+@pytest.fixture
+def short_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bench tables of one turn where a game has a turn limit (Fist's and Farkle's random
+    games are long): every game's rounds then stay short."""
+    real = bench.bench_table
+
+    def short(game_id: str) -> dict[str, Any]:
+        spec = plugin(game_id).interop
+        limit = {"max_turns": 1} if spec is not None and "max_turns" in spec.parameters else {}
+        return {**real(game_id), **limit}
+
+    monkeypatch.setattr(bench, "bench_table", short)
+
+
+def _check_ratio(loop: dict[str, Any], engine: dict[str, Any]) -> None:
+    """The ratio is the loop's median round over the engine's (4 significant digits, from
+    the unrounded rates; the rounds are whole numbers), its range that of the rounds."""
+    expected = statistics.median(loop["rounds"]) / statistics.median(engine["rounds"])
+    assert loop["ratio"] == pytest.approx(expected, rel=2e-3)
+    pairs = [a / b for a, b in zip(loop["rounds"], engine["rounds"], strict=True)]
+    assert loop["ratio_min"] == pytest.approx(min(pairs), rel=2e-3)
+    assert loop["ratio_max"] == pytest.approx(max(pairs), rel=2e-3)
+
+
+@pytest.mark.usefixtures("short_tables")
+def test_simulate_json_has_every_game_and_ratio() -> None:
+    result = runner.invoke(app, ["bench", "--simulate", "--seconds", "0.03", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["mode"] == "simulate" and data["rounds"] == 5 and data["seconds"] == 0.03
+    assert data["clock"].startswith("process_time") and "simulate()" in data["loop"]
+    assert set(data["games"]) == set(game_ids())
+    for game, entry in data["games"].items():
+        assert entry["options"] == bench.bench_table(game)
+        _check_side(entry["engine"], 5)
+        _check_side(entry["simulate"], 5)
+        _check_ratio(entry["simulate"], entry["engine"])
+        assert data["ratios"][f"{game}/simulate"] == entry["simulate"]["ratio"]
+
+
+def test_simulate_loop_plays_the_games_of_simulate() -> None:
+    """The measured loop plays simulate()'s games: the same seeds, the same outcomes."""
+    for game_id, options in (("hoard", {"players": 3}), ("fist", {"players": 4, "max_turns": 2})):
+        run = simulate(game_id, 3, ["random"], seed=7, options=options)
+        game = make_game(game_id, options)
+        names = ["random"] * game.num_players
+        states = [simulate_game(game, names, 7, i) for i in range(3)]
+        wins = [0] * game.num_players
+        for state in states:
+            outcome = state.outcome()
+            assert outcome is not None
+            for w in outcome.winners:
+                wins[w] += 1
+        assert wins == run.wins
+        assert sum(s.turn_count() for s in states) / 3 == run.mean_turns
+
+
+@pytest.mark.usefixtures("short_tables")
+def test_adapters_json_has_every_game_adapter_and_ratio() -> None:
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    from dragonlair.interop.openspiel import engine_options
+
+    result = runner.invoke(app, ["bench", "--adapters", "--seconds", "0.02", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["mode"] == "adapters" and data["rounds"] == 5
+    assert "observation_tensor" in data["loop"] and "agent_iter" in data["loop"]
+    assert set(data["games"]) == set(game_ids())
+    for game, entry in data["games"].items():
+        params, table = adapter_table(game)
+        assert entry["options"] == table == engine_options(game, params)
+        assert table.get("max_turns", 1) == 1  # the short tables' turn limit
+        _check_side(entry["engine"], 5)
+        for loop in ("openspiel", "pettingzoo", "gymnasium"):
+            side = entry[loop]
+            _check_side(side, 5)
+            _check_ratio(side, entry["engine"])
+            assert data["ratios"][f"{game}/{loop}"] == side["ratio"]
+            assert len(side["steps_rounds"]) == 5 and all(r > 0 for r in side["steps_rounds"])
+            assert side["steps"] >= side["games"]
+            assert side["steps_per_s_min"] <= side["steps_per_s"] <= side["steps_per_s_max"]
+        # OpenSpiel applies one action a step, chance included
+        assert entry["openspiel"]["steps"] == entry["openspiel"]["actions"]
+
+
+def test_adapters_without_a_dependency_say_so_per_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("gymnasium")
+    monkeypatch.setattr(cli_main, "console", Console(width=200))  # the rows unwrapped
+    for name in ("pyspiel", "dragonlair.interop.openspiel", "pettingzoo",
+                 "dragonlair.interop.pettingzoo"):
+        monkeypatch.setitem(sys.modules, name, None)  # importing it now fails
+    result = runner.invoke(app, ["bench", "master", "--adapters", "--seconds", "0.02",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    entry = data["games"]["master"]
+    assert entry["openspiel"] == {
+        "missing": "not measured: OpenSpiel (pyspiel) is not installed "
+                   "(pip install 'dragonlair[openspiel]')"}
+    assert "pip install 'dragonlair[pettingzoo]'" in entry["pettingzoo"]["missing"]
+    _check_side(entry["gymnasium"], 5)
+    assert set(data["ratios"]) == {"master/gymnasium"}
+    table = runner.invoke(app, ["bench", "master", "--adapters", "--seconds", "0.02"])
+    assert table.exit_code == 0, table.output
+    assert "pip install 'dragonlair[openspiel]'" in table.stdout
+    assert "gymnasium" in table.stdout
+
+
+def test_simulate_table_for_one_game() -> None:
+    result = runner.invoke(app, ["bench", "hoard", "--simulate", "--seconds", "0.02"],
+                           terminal_width=120)
+    assert result.exit_code == 0, result.output
+    assert "simulate" in result.stdout and "engine" in result.stdout
+    words = " ".join(result.stdout.split())  # the caption, unwrapped
+    assert "5 alternating rounds" in words and "median (min-max)" in words
+    assert "fist" not in result.stdout
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--simulate", "--server"], "--simulate, --server: these do not go together"),
+    (["--adapters", "--vs-openspiel"], "--vs-openspiel, --adapters: these do not go together"),
+    (["--simulate", "--adapters"], "--simulate, --adapters: these do not go together"),
+    (["--adapters", "--traffic"], "--adapters, --traffic: these do not go together"),
+    (["--simulate", "--db", "sqlite://", "--processes", "2"], "--processes, --db: only with"),
+    (["--adapters", "--rounds", "4"], "--rounds"),
+])
+def test_bad_combinations_are_one_clear_line(args: list[str], says: str) -> None:
+    result = runner.invoke(app, ["bench", *args, "--seconds", "0.05"])
+    assert result.exit_code == 2
+    assert says in " ".join(result.output.split())
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    if "--rounds" not in args:  # typer's own box for an option out of range
+        assert len(result.output.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("ref", REFERENCES, ids=lambda r: r.name)

@@ -83,7 +83,10 @@ TABLES: list[tuple[str, str, list[str], Callable[[], str]]] = [
 
 
 @pytest.mark.parametrize(("game", "table", "args", "text"),
-                         [pytest.param(*t, id=f"{t[0]}-{t[1]}") for t in TABLES])
+                         # a plain pytest: one human per game; CI: every table
+                         [pytest.param(*t, id=f"{t[0]}-{t[1]}",
+                                       marks=() if t[1] == "human" else pytest.mark.slow)
+                          for t in TABLES])
 def test_a_whole_game_names_every_seat_and_never_shows_p0(
         game: str, table: str, args: list[str], text: Callable[[], str],
         tmp_path: Path) -> None:

@@ -274,6 +274,7 @@ def test_optimal_draws_an_item_for_a_small_alliance_and_doubles_a_big_one() -> N
     assert choice(s) == "double"
 
 
+@pytest.mark.slow
 def test_optimal_uses_tabby_when_the_dragon_would_eat_soldiers() -> None:
     s = play(table(c0="tabby"), "p0: recruit", "chance: dice 111234 dragon")
     assert texts(s) == ["ignore dragon", "pass"]
@@ -402,6 +403,7 @@ def test_optimal_beats_random(games: int, seed: int) -> None:
     assert result.wins[0] >= 0.8 * games
 
 
+@pytest.mark.slow
 def test_bots_play_other_tables() -> None:
     """A custom scoring table (D2: the table is data), a stronger dragon and five seats."""
     result = simulate("farkle", 1, ["optimal", "cautious", "random"], seed=2,

@@ -16,7 +16,7 @@ from dragonlair.games.farkle.game import FarkleGame
 from dragonlair.games.farkle.state import SUPPLY, FarkleState, roll_outcomes
 from tests.sizes import size
 
-QUICK_GAMES = 40  # per table size, a plain run
+QUICK_GAMES = 15  # per table size, a plain run
 #: per table size, after the quick ones: CI 125, the release run (scripts/test.sh --long) 500
 GAMES_PER_TABLE = size(ci=125, long=500)
 MAX_ACTIONS = 50_000

@@ -20,6 +20,7 @@ def _run(script: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_ismcts_vs_ours_example_runs() -> None:
     pytest.importorskip("pyspiel")
     out = _run("ismcts_vs_ours.py", "--games", "2", "--players", "3", "--max-turns", "1",
@@ -28,6 +29,7 @@ def test_ismcts_vs_ours_example_runs() -> None:
     assert out.count("game ") >= 2
 
 
+@pytest.mark.slow
 def test_pettingzoo_random_example_runs() -> None:
     pytest.importorskip("pettingzoo")
     out = _run("pettingzoo_random.py", "--game", "farkle", "--games", "2", "--max-turns", "3")

@@ -225,6 +225,42 @@ def test_the_declared_game_fits_the_engine(game_id: str, turn_based: bool,
     assert game.information_state_tensor_shape() == [enc.information_state_size]
 
 
+@pytest.mark.parametrize("game_id", ["master", "farkle", "fist"])
+def test_every_tensor_is_the_encoding_of_the_seats_view_now(game_id: str) -> None:
+    """``observation_tensor`` and ``information_state_tensor`` at every step of a random game
+    (the observation from the position view without the event log, issue 24) are the
+    encoder's vectors of the seat's full view of that position, for every seat, and stay so
+    after a clone of the state moved on."""
+    params = {} if game_id == "master" else {"players": 3, "max_turns": 2}
+    game = dos.load(game_id, turn_based=game_id == "fist", **params)
+    enc = game.ctx.encoder
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    steps = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            engine = state.engine_state
+            for seat in range(game.num_players()):
+                view = engine.view(seat)
+                assert np.array_equal(state.observation_tensor(seat), enc.observation(view))
+                assert np.array_equal(state.information_state_tensor(seat),
+                                      enc.information_state(view))
+                assert np.array_equal(state.observation_tensor(seat), enc.observation(view))
+            before = state.observation_tensor(state.current_player())
+            branch = state.clone()
+            branch.apply_action(state.legal_actions()[0])
+            state.observation_tensor(state.current_player())  # the original, again
+            assert np.array_equal(state.observation_tensor(state.current_player()), before)
+            steps += 1
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(int(rng.choice([a for a, _ in outcomes],
+                                              p=[p for _, p in outcomes])))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert steps > 5
+
+
 def test_chance_ids_and_action_strings_round_trip() -> None:
     game = dos.load("farkle", players=2, max_turns=3)
     engine = game.engine

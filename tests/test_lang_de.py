@@ -182,6 +182,7 @@ def rule_de(rule: str) -> str:
 
 
 # ---------------------------------------------------------------- one short game per game
+@pytest.mark.slow
 def test_fist_in_german_has_no_english() -> None:
     """F5.1: bidding more Fairy Gold than is unspent is refused, in German, with the rule."""
     out, refused = play_de("fist", 3, ["human", "greedy", "greedy"], "greedy",
@@ -203,6 +204,7 @@ def test_master_in_german_has_no_english() -> None:
     assert flat(out).count("Partie vorbei") >= 2  # the end prompt, again after the log
 
 
+@pytest.mark.slow
 def test_farkle_in_german_has_no_english() -> None:
     """D5.1: a skirmish against oneself is refused, in German; so is a seat number that no
     player has, and the engine's own seat word (p1: seats are typed from 1)."""

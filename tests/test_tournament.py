@@ -131,6 +131,7 @@ def test_the_stronger_bot_is_rated_higher(game: str, strong: str, players: int) 
         best.mu - 3 * best.sigma, abs=1e-5)
 
 
+@pytest.mark.slow
 def test_workers_give_the_same_report_as_one_process() -> None:
     args = ["fist", "--bots", "greedy,random,random,random,random", "--games", "5",
             "--seed", "7"]
@@ -144,6 +145,7 @@ def test_workers_give_the_same_report_as_one_process() -> None:
     assert games_only(other) != games_only(one)
 
 
+@pytest.mark.slow
 def test_custom_bots_work_in_worker_processes() -> None:
     bots = ["random", f"{__name__}:FirstLegalBot"]
     seen: list[int] = []

@@ -117,6 +117,7 @@ def lesson_hints(game: str) -> list[tuple[int, AskStep, Any]]:
     return [(runner.index, step, runner.hint()) for step in runner.questions()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_no_lesson_teaches_a_move_the_strongest_bot_calls_a_mistake(game: str) -> None:
     """Issue 16: at every question the move the lesson teaches (its first expected move) is

@@ -391,9 +391,17 @@ def bench(
         "--vs-openspiel", help="side by side with OpenSpiel's closest C++ games, driven by "
         "the same Python loop, in alternating rounds of CPU time; --seconds is then per "
         "side and reference, over all rounds (needs pyspiel)")] = False,
+    simulate: Annotated[bool, typer.Option(
+        "--simulate", help="the throughput of `dragonlair simulate` (random bots) against the "
+        "bare engine's random playouts, per game, in alternating rounds of CPU time; "
+        "--seconds is then per side and game, over all rounds")] = False,
+    adapters: Annotated[bool, typer.Option(
+        "--adapters", help="the research adapters' step loops (OpenSpiel, PettingZoo, "
+        "Gymnasium) against the bare engine's random playouts, per game, in alternating "
+        "rounds of CPU time; --seconds is then per side and game, over all rounds")] = False,
     rounds: Annotated[int, typer.Option(
-        min=5, help="with --vs-openspiel: rounds per side, alternating ours and theirs "
-        "(the report gives the median and the range)")] = 5,
+        min=5, help="with --vs-openspiel, --simulate or --adapters: rounds per side, "
+        "alternating the sides (the report gives the median and the range)")] = 5,
     server: Annotated[bool, typer.Option(
         "--server", help="load on the game server instead: a server on 127.0.0.1, "
         "WebSocket clients at --rate actions/s, then a ramp to saturation (docs/server.md; "
@@ -419,9 +427,21 @@ def bench(
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API; with
     ``--server``, the game server under WebSocket load; with ``--traffic``, the bytes of a
-    game's updates."""
+    game's updates; with ``--simulate`` or ``--adapters``, ``dragonlair simulate``'s loop or
+    the research adapters' against the bare engine."""
     from dragonlair.bench import bench_game
 
+    modes = [name for name, on in (("--vs-openspiel", vs_openspiel), ("--simulate", simulate),
+                                   ("--adapters", adapters), ("--server", server),
+                                   ("--traffic", traffic)) if on]
+    if len(modes) > 1:
+        fail_with("core.bench.one_mode", modes=modes)
+    server_only = [name for name, given in (
+        ("--tables", tables != 250), ("--rate", bool(rate)), ("--no-ramp", not ramp),
+        ("--processes", processes != 1), ("--db", db is not None),
+        ("--redis", redis is not None)) if given]
+    if server_only and not server:
+        fail_with("core.bench.server_only", options=server_only)
     if traffic:
         from dragonlair.server.traffic import main as traffic_main
 
@@ -438,6 +458,9 @@ def bench(
     ids = [check_game(game)] if game else game_ids()
     if vs_openspiel:
         bench_versus(ids if game else [], seconds, as_json, rounds)
+        return
+    if simulate or adapters:
+        bench_loops("simulate" if simulate else "adapters", ids, seconds, as_json, rounds)
         return
     results = [bench_game(g, seconds) for g in ids]
     if as_json:
@@ -491,6 +514,27 @@ def bench_versus(ids: list[str], seconds: float, as_json: bool, rounds: int = 5)
         print(json.dumps(result.to_json()))
         return
     console.print(versus_table(result))
+
+
+def bench_loops(mode: str, ids: list[str], seconds: float, as_json: bool, rounds: int) -> None:
+    """``bench --simulate`` (``mode`` "simulate") or ``bench --adapters`` ("adapters"): each
+    loop against the bare engine, alternating rounds of CPU time, the ratios."""
+    from rich.live import Live
+    from rich.text import Text
+
+    from dragonlair.bench import bench_adapters, bench_simulate, loops_table
+
+    run = bench_simulate if mode == "simulate" else bench_adapters
+    # redrawn at each round only: no refresh thread spending this process's CPU time
+    with Live(Text("measuring"), console=err, auto_refresh=False, transient=True) as live:
+        def step(what: str) -> None:
+            live.update(Text(f"measuring {what}"), refresh=True)
+
+        result = run(seconds, games=ids, on_step=step, rounds=rounds)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    console.print(loops_table(result))
 
 
 def serve_preflight(db: str | None, data: Path | None, redis: str | None) -> None:

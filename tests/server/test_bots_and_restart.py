@@ -16,6 +16,7 @@ from tests.server.helpers import (
     new_table,
     play_to_end,
 )
+from tests.sizes import quick_first
 
 
 def finished_record(client: Client, table_id: str) -> Record:
@@ -69,7 +70,7 @@ def test_fist_people_and_bots_with_sealed_bids_in_any_order(server: ServerThread
                 assert set(private) >= {"fairy"}  # only its own coins
 
 
-@pytest.mark.parametrize("game", ["master", "farkle"])
+@pytest.mark.parametrize("game", quick_first(1, ["master", "farkle"]))
 def test_a_restarted_server_resumes_a_running_game(tmp_path: Path, game: str) -> None:
     """Stop the server mid-game and start a new one on the same database: the game goes on
     from the action log (Farkle: against a bot, which the new server sets playing again)."""

@@ -21,6 +21,7 @@ from dragonlair.cli.session import shown_action
 from dragonlair.client import Client, Refused, TableConnection, legal_texts
 from dragonlair.core.records import Record, replay
 from tests.server.helpers import ServerThread
+from tests.sizes import quick_first
 
 
 def guest(server: ServerThread, name: str) -> Client:
@@ -220,12 +221,12 @@ def finished_tables(server: ServerThread) -> list[str]:
     return [t for t, r in server.hub.tables.items() if r.status == "finished"]
 
 
-@pytest.mark.parametrize(("game", "args", "bad"), [
-    ("master", [], "place ruby a1"),
+@pytest.mark.parametrize(("game", "args", "bad"), quick_first(1, [
     ("farkle", ["--seat", "human", "--seat", "random", "--max-turns", "4"], "battle"),
+    ("master", [], "place ruby a1"),
     ("fist", ["--players", "3", "--seat", "human", "--seat", "random", "--seat", "random",
               "--max-turns", "2"], "bid f99 c0"),
-])
+]))
 def test_play_server_plays_a_whole_game_in_the_terminal(
         server: ServerThread, terminal: Any, game: str, args: list[str], bad: str) -> None:
     before = set(finished_tables(server))

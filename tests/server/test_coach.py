@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from dragonlair.analysis import analyse_record
 from dragonlair.core.records import Record
 from dragonlair.games.farkle.bots import OptimalFarkleBot
@@ -34,6 +36,7 @@ def started(owner: Client, game: str, seats: list[JSON], rated: bool = False,
     return tid
 
 
+@pytest.mark.slow
 def test_a_hint_names_the_optimal_bots_move_from_the_seats_view(server: ServerThread) -> None:
     ann, eve = Client(server, "Ann"), Client(server, "Eve")
     tid = started(ann, "farkle", [{"kind": "me"}, {"kind": "bot", "bot": "optimal"}],

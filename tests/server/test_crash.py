@@ -432,6 +432,7 @@ def run_crash(tmp_path: Path, kills: int, tables: int, seconds: float) -> Crash:
     return crash
 
 
+@pytest.mark.slow
 def test_a_kill_loses_nothing(tmp_path: Path) -> None:
     """Quick tier: one kill over two tables (the slow run below: more kills over four
     tables)."""

@@ -159,6 +159,7 @@ def watch(client: Client, table_id: str, deltas: bool, started: threading.Event)
     return rec
 
 
+@pytest.mark.slow
 def test_a_fist_game_sent_as_deltas_merges_to_the_full_views(server: ServerThread) -> None:
     """A 4-player Fist game (F1: a person and three bots) watched by the same person over a
     connection without deltas and one with, and by an anonymous spectator with deltas."""

@@ -24,6 +24,7 @@ from dragonlair.server import coach, learn
 from dragonlair.tutorials import TutorialRunner, available, hint_seed, load_tutorial
 from tests.server.helpers import ServerThread
 from tests.server.routers import client_for
+from tests.sizes import quick_first
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +106,7 @@ def strongest(game: str, seed: str) -> Any:
     return OptimalFarkleBot(rng)
 
 
-@pytest.mark.parametrize(("game", "n"), [("fist", 1), ("master", 1), ("farkle", 1)])
+@pytest.mark.parametrize(("game", "n"), quick_first(1, [("fist", 1), ("master", 1), ("farkle", 1)]))
 def test_a_tutorial_hint_is_the_strongest_bots_choice_from_the_learners_view(
         web: TestClient, game: str, n: int) -> None:
     state = at_question(web, game, n)
@@ -214,7 +215,8 @@ TERMINAL_WORDS = re.compile(r"(?i)\b(type|typed|tippe|tippst|press enter|drück\
                             r"eingabe)\b")
 
 
-@pytest.mark.parametrize("game", available())
+# the quickest game first (a plain pytest takes only it)
+@pytest.mark.parametrize("game", quick_first(1, sorted(available(), key=lambda g: g != "farkle")))
 def test_the_browser_gets_no_terminal_wording(web: TestClient, game: str) -> None:
     """Issue 16: the texts the server sends the browser (every step, every explanation and
     hint a move can bring, the introduction) say nothing of typing a command or pressing

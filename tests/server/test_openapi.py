@@ -96,6 +96,7 @@ def fuzz(api_server: ServerThread, api_schema: Any, examples: int,
     return operations
 
 
+@pytest.mark.slow
 def test_the_lobby_answers_as_its_openapi_says(api_server: ServerThread,
                                                api_schema: Any) -> None:
     """Quick: three requests per operation and mode, no invalid path parameters (the slow

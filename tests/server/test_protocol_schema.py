@@ -19,6 +19,7 @@ from dragonlair.server import protocol  # noqa: E402
 from dragonlair.server.settings import Limits  # noqa: E402
 from dragonlair.server.table.viewers import PROTOCOL  # noqa: E402
 from tests.server.helpers import Client, ServerThread, new_table, play_to_end  # noqa: E402
+from tests.sizes import quick_first  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,7 +79,7 @@ def test_the_schema_refuses_what_the_protocol_refuses() -> None:
                             "params": {"seen": 1, "seq": 2}, "rule": None, "re": "r1"})
 
 
-@pytest.mark.parametrize("game", ["master", "farkle", "fist"])
+@pytest.mark.parametrize("game", quick_first(1, ["master", "farkle", "fist"]))
 def test_every_message_of_a_whole_game_fits_the_schema(server: ServerThread, game: str) -> None:
     """Two people (or one and bots) and a spectator: every message each received, and the
     messages they sent, validate; each view validates against its game's view schema."""

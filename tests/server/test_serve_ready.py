@@ -13,11 +13,14 @@ import threading
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from dragonlair.web import DIST, NOT_BUILT, is_built
 
 READY = re.compile(r"Dragonlair is running: open (http://127\.0\.0\.1:(\d+)/) in a browser")
 
 
+@pytest.mark.slow
 def test_serve_prints_the_address_once_ready_and_it_serves_the_client(tmp_path: Path) -> None:
     """``--port 0``: the system chooses a free port, and the ready line names it."""
     exe = Path(sys.executable).with_name("dragonlair")

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from dragonlair.core.diskcache import code_version, disk_cached
 from dragonlair.core.game import JSON, Action
 from dragonlair.games.farkle.actions import DICE_SETS, FarkleAction, Kind
 from dragonlair.games.farkle.cards import (
@@ -36,6 +37,7 @@ from dragonlair.games.farkle.cards import (
     ItemEffect,
 )
 from dragonlair.games.farkle.policy import (
+    TABLES_VERSION,
     AttackDP,
     BattleModel,
     BattleParams,
@@ -312,7 +314,12 @@ class Race:
         return total + surv[HORIZON] * others[HORIZON] / players
 
 
+#: the version of the code the kept race tables come from (:mod:`dragonlair.core.diskcache`)
+RACE_VERSION = code_version([__file__]) + TABLES_VERSION
+
+
 @cache
+@disk_cached("farkle-race", RACE_VERSION)
 def race_for(table: ScoringTable) -> Race:
     return Race(table)
 

@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from math import factorial, gcd
 
+from dragonlair.core.diskcache import code_version, disk_cached
+from dragonlair.games.farkle import scoring
 from dragonlair.games.farkle.actions import DICE_SETS
 from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, Scorer, ScoringTable, scorer_for
 
@@ -36,6 +38,9 @@ from dragonlair.games.farkle.scoring import DEFAULT_TABLE, Counts, Scorer, Scori
 #: soldiers in units), best value per number of dice set aside
 Options = tuple[tuple[int, int], ...]
 EPS = 1e-11
+
+#: the version of the code the kept tables come from (:mod:`dragonlair.core.diskcache`)
+TABLES_VERSION = code_version([__file__, scoring.__file__])
 
 
 def roll_probability(counts: Counts) -> float:
@@ -343,6 +348,7 @@ def recruit_dp(table: ScoringTable = DEFAULT_TABLE,
 
 
 @cache
+@disk_cached("farkle-recruit", TABLES_VERSION)
 def _recruit_dp(table: ScoringTable, params: RecruitParams) -> RecruitDP:
     return RecruitDP(table, params)
 
@@ -559,6 +565,7 @@ def defence_dp(table: ScoringTable = DEFAULT_TABLE) -> DefenceDP:
 
 
 @cache
+@disk_cached("farkle-defence", TABLES_VERSION)
 def _defence_dp(table: ScoringTable) -> DefenceDP:
     return DefenceDP(table)
 
@@ -684,6 +691,7 @@ def attack_dp(table: ScoringTable = DEFAULT_TABLE, attack_bonus: int = 0,
 
 
 @cache
+@disk_cached("farkle-attack", TABLES_VERSION)
 def _attack_dp(table: ScoringTable, attack_bonus: int, defence_bonus: int,
                weight: float) -> AttackDP:
     return AttackDP(table, attack_bonus, defence_bonus, weight)
@@ -888,5 +896,6 @@ def battle_model(table: ScoringTable = DEFAULT_TABLE,
 
 
 @cache
+@disk_cached("farkle-battle", TABLES_VERSION)
 def _battle_model(table: ScoringTable, params: BattleParams) -> BattleModel:
     return BattleModel(table, params)

@@ -51,6 +51,7 @@ def _check_side(entry: dict[str, Any], rounds: int) -> None:
     assert entry["actions_per_s_min"] <= entry["actions_per_s"] <= entry["actions_per_s_max"]
 
 
+@pytest.mark.slow
 def test_vs_openspiel_json_has_every_game_and_ratio() -> None:
     pytest.importorskip("pyspiel")
     result = runner.invoke(app, ["bench", "--vs-openspiel", "--seconds", "0.2", "--json"])

@@ -39,7 +39,7 @@ from dragonlair.games.fist.terminal.screen import (
     plain_card_name,
 )
 from tests.fist_helpers import bids, new_table, play, quiet_witch, setup
-from tests.sizes import size
+from tests.sizes import quick_first, size
 from tests.test_fist_auctions import act, all_pass, table
 
 runner = CliRunner()
@@ -541,10 +541,10 @@ RAW_CODE = re.compile(r"\b(fist|core|cli)\.[a-z_]+\.[a-z_]+")
 HOT_SEAT = ["--seat", "human", "--seat", "human", "--seat", "greedy"]
 
 
-@pytest.mark.parametrize(("seats", "first"), [
+@pytest.mark.parametrize(("seats", "first"), quick_first(1, [
     (THREE, "f3 c9\n"),  # one human and two bots
     (HOT_SEAT, "\nf3 c9\n"),  # hot-seat: Enter when only Player 1 is looking, then the bid
-])
+]))
 def test_german_game_has_no_english_engine_text(seats: list[str], first: str) -> None:
     """`dragonlair play fist --lang de`: every message, event, refusal and the result in
     German, from the catalogues (a refused bid too: F5.1); no code printed raw."""

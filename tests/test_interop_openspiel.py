@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import dragonlair.interop.openspiel as dos  # noqa: E402
 from dragonlair.games import make_game  # noqa: E402
 from dragonlair.interop import common  # noqa: E402
-from tests.sizes import size  # noqa: E402
+from tests.sizes import quick_first, size  # noqa: E402
 
 SIM_CASES = [
     ("dragonlair_master", {}, 20),
@@ -427,7 +427,8 @@ def test_openspiel_mcts_bot_plays_whole_games(game_id: str, params: dict[str, An
     assert sum(returns) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(("game_id", "params"), BOT_CASES, ids=[c[0] for c in BOT_CASES])
+@pytest.mark.parametrize(("game_id", "params"), quick_first(1, BOT_CASES),
+                         ids=[c[0] for c in BOT_CASES])
 def test_openspiel_ismcts_bot_plays_whole_games(game_id: str, params: dict[str, Any]) -> None:
     """ISMCTS searches positions resampled from its information state (it asserts that each
     sample has the same information state string)."""

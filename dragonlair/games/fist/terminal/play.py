@@ -89,12 +89,19 @@ EVERY_SILVER = silver_form(MAX_SILVER, True)
 def split_word_number(word: str) -> tuple[str, str] | None:
     """``"f3"`` or ``"3f"`` as ``("f", "3")``: letters and at most 6 ASCII digits, in
     either order; else None."""
-    for i in range(1, len(word)):
-        head, tail = word[:i], word[i:]
-        if set(head) <= _LETTERS and set(tail) <= _DIGITS and len(tail) <= 6:
-            return head, tail
-        if set(head) <= _DIGITS and set(tail) <= _LETTERS and len(head) <= 6:
-            return tail, head
+    if len(word) < 2:
+        return None
+    first = _DIGITS if word[0] in _DIGITS else _LETTERS
+    i = 1  # the end of the first run of one kind (linear: the word may be thousands long)
+    while i < len(word) and word[i] in first:
+        i += 1
+    head, tail = word[:i], word[i:]
+    if not tail or not set(head) <= first:
+        return None
+    if first is _LETTERS and set(tail) <= _DIGITS and len(tail) <= 6:
+        return head, tail
+    if first is _DIGITS and set(tail) <= _LETTERS and len(head) <= 6:
+        return tail, head
     return None
 
 __all__ = ["InputProblem", "bid_from_text", "bid_text", "checked", "choice_from_text",

@@ -29,8 +29,9 @@ class SeatViews:
     __slots__ = ("_kept",)
 
     def __init__(self) -> None:
-        #: per viewer: the events of the last view handed out and its ``events_total``
-        self._kept: dict[int | None, tuple[tuple[JSON, ...], int]] = {}
+        #: per viewer: the events of the last view handed out (a list of this object's own,
+        #: never handed out) and its ``events_total``
+        self._kept: dict[int | None, tuple[list[JSON], int]] = {}
 
     def reset(self) -> None:
         """Forget every view: the next one of each seat is built in full."""
@@ -41,12 +42,12 @@ class SeatViews:
         kept = self._kept.get(seat)
         if kept is None or kept[1] > state.event_count:
             view = state.view(seat)
-            events = tuple(view["events"])
+            events = list(view["events"])
         else:
             view = state.view(seat, kept[1])
-            new = view["events"]
-            events = kept[0] + tuple(new) if new else kept[0]
-            view["events"] = list(events)
+            events = kept[0]
+            events += view["events"]
+            view["events"] = events.copy()
             view["events_since"] = 0
         self._kept[seat] = (events, view["events_total"])
         return view

@@ -240,19 +240,22 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+_NESTED = (list, tuple, dict)
+
+
 def event_json(seq: int, event: Event) -> FrozenDict:
     """An event as a view holds it: ``{"seq", "code", "params"[, "to"]}``, read-only."""
     params = event.params
     for v in params.values():
-        if isinstance(v, (list, tuple, dict)):
+        if isinstance(v, _NESTED):
             params = _frozen(params)
             break
     else:
         params = FrozenDict(params)
-    out: dict[str, Any] = {"seq": seq, "code": event.code, "params": params}
-    if event.to is not None:
-        out["to"] = event.to
-    return FrozenDict(out)
+    to = event.to
+    if to is None:
+        return FrozenDict(seq=seq, code=event.code, params=params)
+    return FrozenDict(seq=seq, code=event.code, params=params, to=to)
 
 
 class _Run:
@@ -274,8 +277,11 @@ class ViewCache:
 
     def __init__(self) -> None:
         self.run: _Run | None = None
-        #: seat -> (chain head, event count, seqs, events) of what that seat may see
-        self.by_seat: dict[int | None, tuple[Any, int, list[int], list[FrozenDict]]] = {}
+        #: seat -> (chain head, event count, seqs, events, how many of them) of what that
+        #: seat may see; the lists are extended in place by the next run of that seat (as
+        #: _Run's items are), so only the first ``how many`` belong to this entry
+        self.by_seat: dict[int | None,
+                           tuple[Any, int, list[int], list[FrozenDict], int]] = {}
 
     def _all(self, chain: Any, total: int) -> list[tuple[int | None, FrozenDict]]:
         run = self.run
@@ -303,13 +309,18 @@ class ViewCache:
         return items
 
     def events(self, chain: Any, total: int, seat: int | None) -> tuple[list[int],
-                                                                       list[FrozenDict]]:
+                                                                       list[FrozenDict], int]:
+        """What ``seat`` may see of the events up to ``chain`` (``total`` of them): their
+        seqs and the events, valid up to the count returned (the lists are extended in place
+        by later calls: read them at once, up to that count, and never hand them out)."""
         got = self.by_seat.get(seat)
         if got is not None and got[0] is chain:
-            return got[2], got[3]
+            return got[2], got[3], got[4]
         items = self._all(chain, total)
         if got is not None and got[1] <= total and self._extends(chain, got[0]):
-            start, seqs, out = got[1], got[2][:], got[3][:]
+            start, seqs, out = got[1], got[2], got[3]
+            if len(seqs) != got[4]:  # another run went further on these lists: branch off
+                seqs, out = seqs[:got[4]], out[:got[4]]
         else:
             start, seqs, out = 0, [], []
         for seq in range(start, total):
@@ -317,8 +328,9 @@ class ViewCache:
             if to is None or to == seat:
                 seqs.append(seq)
                 out.append(event)
-        self.by_seat[seat] = (chain, total, seqs, out)
-        return seqs, out
+        n = len(seqs)
+        self.by_seat[seat] = (chain, total, seqs, out, n)
+        return seqs, out, n
 
     @staticmethod
     def _extends(chain: Any, older: Any) -> bool:

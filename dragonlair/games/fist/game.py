@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from dragonlair.core.errors import OptionError, shown
@@ -78,6 +79,15 @@ class FistGame(Game):
         self.max_turns: int | None = max_turns
         self.cards: tuple[Card, ...] = BUILTIN + tuple(extra)
         self.card_ids = tuple(c.id for c in self.cards)
+        #: the card ids in sorted order, and a function that gives a count per card (a pile,
+        #: the discard) in that order: the sorted names of a multiset of cards, written by
+        #: :func:`.viewing.sorted_names` without sorting
+        # (more than one card: the built-in ones; an itemgetter of several gives a tuple)
+        order = sorted(range(len(self.card_ids)), key=self.card_ids.__getitem__)
+        self.ids_sorted = tuple(self.card_ids[k] for k in order)
+        self.in_id_order: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*order)
+        #: those sorted ids per multiset of cards (a count per card), filled as views ask
+        self.sorted_ids: dict[tuple[int, ...], tuple[str, ...]] = {}
         #: shared by every game with these cards (built once per process: issue 23)
         self.space: ActionSpace = action_space(self.card_ids)
         used = [{type(s) for s in c.power} for c in self.cards]  # each card's primitives

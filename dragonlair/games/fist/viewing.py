@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from itertools import chain, compress, repeat
+from typing import TYPE_CHECKING, Any, cast
 
 from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.game import CHANCE, JSON, check_seat_range
@@ -18,6 +20,10 @@ from dragonlair.games.fist.pending import Dec, Decision, Draw, Phase, PowerChanc
 
 if TYPE_CHECKING:
     from dragonlair.games.fist.state import FistState
+
+
+#: each phase's name in views
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
 
 def _sealed(st: FistState) -> bool:
@@ -32,42 +38,77 @@ def decision_name(st: FistState) -> str | None:
 
 def _seats_public(st: FistState) -> list[JSON]:
     sealed = _sealed(st)
-    return [{"seat": s, "score": p.score,
-             "stones": {"red": p.stones[0], "blue": p.stones[1], "yellow": p.stones[2]},
-             "doppelganger": st.doppel_holder == s,
-             "has_bid": (st.bids[s] is not None) if sealed else None}
-            for s, p in enumerate(st.players)]
+    bids = st.bids
+    holder = st.doppel_holder
+    out: list[JSON] = []
+    for s, p in enumerate(st.players):
+        stones = p.stones
+        out.append({"seat": s, "score": p.score,
+                    "stones": {"red": stones[0], "blue": stones[1], "yellow": stones[2]},
+                    "doppelganger": holder == s,
+                    "has_bid": (bids[s] is not None) if sealed else None})
+    return out
+
+
+#: how many multisets of cards a game keeps the sorted ids of (:func:`sorted_names`); a
+#: full table starts again empty
+SORTED_KEPT = 4096
+
+
+def sorted_names(st: FistState, counts: Sequence[int]) -> list[str]:
+    """The ids of a multiset of cards (``counts[k]`` of card ``k``: a pile, the discard),
+    sorted, as a fresh list: each id as often as its count, in the order of the game's
+    table of the ids in sorted order, kept per multiset (a pile or the discard is viewed
+    many times before it changes)."""
+    game = st.game
+    known = game.sorted_ids
+    key = tuple(counts)
+    got = known.get(key)
+    if got is None:
+        ordered = game.in_id_order(key)
+        if max(ordered) <= 1:  # each card once at most (most piles): no repeats
+            got = tuple(compress(game.ids_sorted, ordered))
+        else:
+            got = tuple(chain.from_iterable(map(repeat, game.ids_sorted, ordered)))
+        if len(known) >= SORTED_KEPT:
+            known.clear()
+        known[key] = got
+    return list(got)
 
 
 def public(st: FistState) -> JSON:
     """The public part of a view (:class:`dragonlair.games.fist.views.FistPublic`)."""
-    names = st.game.card_ids
+    game = st.game
+    names = game.card_ids
     bank = st.bank
     pending = st.pending
     in_rainbow = (isinstance(pending, Draw) and pending.kind == PowerChance.RAINBOW) or (
         isinstance(pending, Decision) and pending.kind == Dec.RAINBOW_MORE)
-    opts = st.game.options
+    opts = game.options
+    custom = opts["custom"]
     options: JSON = {"players": opts["players"], "max_turns": opts["max_turns"],
-                     "custom": copy.deepcopy(opts["custom"])}
+                     "custom": copy.deepcopy(custom) if custom else []}
     if opts.get("specials") == "custom":  # the special deck is the custom characters (F9)
         options["specials"] = "custom"
+    phase = st.phase
+    stones = bank.stones
+    drawn = st.drawn
     return {
         "players": st.num_players,
         "options": options,
         "card": names[st.current] if st.current is not None else None,
-        "tie_break": list(st.tied) if st.phase is Phase.TIEBID else [],
+        "tie_break": list(st.tied) if phase is Phase.TIEBID else [],
         "winner": st.winner,
-        "pile": sorted(names[k] for k, n in enumerate(st.pile) for _ in range(n)),
+        "pile": sorted_names(st, st.pile),
         "auctioned": [names[k] for k in st.auctioned],
         "turn_specials": [names[k] for k in st.turn_specials],
         "special_deck_size": sum(st.special_deck),
-        "special_discard": sorted(
-            names[k] for k, n in enumerate(st.special_discard) for _ in range(n)),
+        "special_discard": sorted_names(st, st.special_discard),
         "doppelganger_holder": st.doppel_holder,
         "bank": {"fairy": bank.fairy, "silver": bank.silver, "common": bank.common,
                  "amulet": bank.amulet, "black": bank.black,
-                 "stones": dict(zip(COLOURS, bank.stones, strict=True))},
-        "drawn": dict(zip(COLOURS, st.drawn, strict=True)),
+                 "stones": {"red": stones[0], "blue": stones[1], "yellow": stones[2]}},
+        "drawn": {"red": drawn[0], "blue": drawn[1], "yellow": drawn[2]},
         "rainbow_colour": COLOURS[st.rainbow_colour] if in_rainbow else None,
         "second_highest": list(st.second) if st.winner is not None else [],
         "seats": _seats_public(st),
@@ -80,8 +121,9 @@ def _public_history(st: FistState) -> list[str]:
     """The record so far; sealed bids not yet revealed show only who has bid (F8)."""
     out = st._log[:]
     if _sealed(st):
+        history = st._history
         for i in range(st.sealed_from, len(out)):
-            out[i] = f"p{st._history[i][0]}: sealed"
+            out[i] = f"p{history[i][0]}: sealed"
     return out
 
 
@@ -126,9 +168,9 @@ def view(st: FistState, seat: int | None, since: int = 0) -> JSON:
         check_seat_range(seat, st.num_players)
     if type(since) is not int or since < 0:
         raise OptionError("fist.view.since", value=shown(since))
-    seqs, stored = st._vcache.events(st._ev, st._nev, seat)
-    start = bisect_left(seqs, since) if since else 0
-    events: list[dict[str, Any]] = list(stored[start:])
+    seqs, stored, n = st._vcache.events(st._ev, st._nev, seat)
+    events = cast("list[dict[str, Any]]",
+                  stored[bisect_left(seqs, since, 0, n) if since else 0:n])
     pending = auction.pending_events(st)
     if pending:
         base = st._nev
@@ -138,7 +180,7 @@ def view(st: FistState, seat: int | None, since: int = 0) -> JSON:
     return envelope(
         game="fist", game_version=st.game.info.version, seat=seat,
         to_move=[s for s in st.to_move if s != CHANCE],
-        chance=st.to_move == (CHANCE,), phase=st.phase.name.lower(), turn=st.turn,
+        chance=st.to_move == (CHANCE,), phase=_PHASE_NAMES[st.phase], turn=st.turn,
         public=public(st),
         private=private(st, seat) if seat is not None else None,
         legal=legal(st, seat) if seat is not None else None,
@@ -150,7 +192,7 @@ def full_state(st: FistState) -> JSON:
     """Everything, secrets included (tests and tools; never a seat's view)."""
     v = public(st)
     outcome = st.outcome()
-    v.update(turn=st.turn, phase=st.phase.name.lower(),
+    v.update(turn=st.turn, phase=_PHASE_NAMES[st.phase],
              to_move=["chance" if s == CHANCE else s for s in st.to_move],
              result=outcome.to_json() if outcome else None)
     v["history"] = st._log[:]
@@ -161,6 +203,5 @@ def full_state(st: FistState) -> JSON:
          "pending_bid": str(st.bids[s]) if sealed and st.bids[s] is not None else None}
         for s, p in enumerate(st.players)
     ]
-    v["special_deck"] = sorted(
-        st.game.card_ids[k] for k, n in enumerate(st.special_deck) for _ in range(n))
+    v["special_deck"] = sorted_names(st, st.special_deck)
     return v

@@ -24,6 +24,10 @@ def cell_name(cell: int) -> str:
     return f"{COLS[cell % SIZE]}{cell // SIZE + 1}"
 
 
+#: every cell's name, by cell (views read names from here)
+CELL_NAMES = tuple(cell_name(cell) for cell in range(CELLS))
+
+
 def cell_index(name: str) -> int | None:
     """``"d4"`` -> its cell, or None if it is not a cell of the frame."""
     if len(name) == 2 and name[0] in COLS and name[1] in "1234567":

@@ -30,6 +30,8 @@ CARDS: tuple[DragonCard, ...] = (
 COPIES = 5
 HAND = 8
 BY_ID = {c.id: c for c in CARDS}
+#: each value's card id, by value
+IDS = tuple(c.id for c in CARDS)
 
 FOUR_OF_A_KIND = ("100", "100+face")
 

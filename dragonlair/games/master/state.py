@@ -27,6 +27,7 @@ from dragonlair.games.master import rounds, viewing
 from dragonlair.games.master.actions import (
     ACTIONS,
     BY_TEXT,
+    CELL_NAMES,
     CELLS,
     COLS,
     DEAL,
@@ -66,54 +67,45 @@ __all__ = ["ACTIONS", "BOX", "BY_TEXT", "CELLS", "COLS", "DEAL", "HAND", "NEIGHB
            "Phase", "RoundResult", "cell_index", "cell_name", "placement_problem",
            "placement_refusal"]
 
-#: the placements of value v on the cells of row y given by a 7-bit mask: _ROW_PLACE[v][y][bits]
-_ROW_PLACE = [[[tuple(PLACE[v][y * SIZE + x] for x in range(SIZE) if bits >> x & 1)
-                for bits in range(1 << SIZE)] for y in range(SIZE)] for v in range(4)]
-_ROW = (1 << SIZE) - 1
+#: the placements of the values in hand, value by value: _HAND_ROWS[mask of the values]
+_HAND_ROWS = tuple(tuple(PLACE[v] for v in range(4) if hand >> v & 1) for hand in range(16))
 
 #: Legal placements by ``legal cells mask << 4 | mask of the values in hand`` (_LEGAL), and
-#: by legal cells mask the placements of every value, value by value (_ALL_VALUES, with the
-#: number of cells), shared by all states. Each cache has two generations: when the new one
-#: is full it becomes the old one (entries found there are promoted), so that memory stays
-#: bounded (about 30 MB at most, measured). They live here, next to legal_actions, which
-#: reads _LEGAL as a global of this module (a generation swap rebinds it).
+#: by legal cells mask the cells any value may go on and their names (_ALL_VALUES), shared
+#: by all states. Each cache has two generations: when the new one is full it becomes the
+#: old one (entries found there are promoted), so that memory stays bounded (about 30 MB at
+#: most, measured). They live here, next to legal_actions, which reads _LEGAL as a global
+#: of this module (a generation swap rebinds it).
 _LEGAL: dict[int, tuple[MasterAction, ...]] = {}
 _LEGAL_OLD: dict[int, tuple[MasterAction, ...]] = {}
-_ALL_VALUES: dict[int, tuple[tuple[MasterAction, ...], int]] = {}
-_ALL_VALUES_OLD: dict[int, tuple[tuple[MasterAction, ...], int]] = {}
+_ALL_VALUES: dict[int, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+_ALL_VALUES_OLD: dict[int, tuple[tuple[int, ...], tuple[str, ...]]] = {}
 _CACHE_MAX = 1 << 15
+
+
+def legal_cells_named(mask: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The cells of a mask of legal cells, in cell order, and their names (cached)."""
+    global _ALL_VALUES, _ALL_VALUES_OLD
+    entry = _ALL_VALUES.get(mask)
+    if entry is None:
+        entry = _ALL_VALUES_OLD.get(mask)
+        if entry is None:
+            cells = tuple(cells_of(mask))
+            entry = (cells, tuple([CELL_NAMES[c] for c in cells]))
+        if len(_ALL_VALUES) >= _CACHE_MAX:
+            _ALL_VALUES_OLD, _ALL_VALUES = _ALL_VALUES, {}
+        _ALL_VALUES[mask] = entry
+    return entry
 
 
 def _legal_placements(key: int) -> tuple[MasterAction, ...]:
     """Every placement of a value in hand (bits 0-3 of ``key``) on a legal cell (bits 4 and
     up), by value then cell: a miss of MasterState.legal_actions' cache."""
-    global _LEGAL, _LEGAL_OLD, _ALL_VALUES, _ALL_VALUES_OLD
+    global _LEGAL, _LEGAL_OLD
     legal = _LEGAL_OLD.get(key)
     if legal is None:
-        cells = key >> 4
-        entry = _ALL_VALUES.get(cells)
-        if entry is None:
-            entry = _ALL_VALUES_OLD.get(cells)
-            if entry is None:
-                rows = [(y, bits) for y in range(SIZE) if (bits := cells >> y * SIZE & _ROW)]
-                every: tuple[MasterAction, ...] = ()
-                for v in range(4):
-                    row_place = _ROW_PLACE[v]
-                    for y, bits in rows:
-                        every += row_place[y][bits]
-                entry = (every, len(every) // 4)
-            if len(_ALL_VALUES) >= _CACHE_MAX:
-                _ALL_VALUES_OLD, _ALL_VALUES = _ALL_VALUES, {}
-            _ALL_VALUES[cells] = entry
-        every, n = entry
-        hand = key & 15
-        if hand == 15:
-            legal = every
-        else:
-            legal = ()
-            for v in range(4):
-                if hand >> v & 1:
-                    legal += every[v * n:v * n + n]
+        cells = legal_cells_named(key >> 4)[0]
+        legal = tuple([row[c] for row in _HAND_ROWS[key & 15] for c in cells])
     if len(_LEGAL) >= _CACHE_MAX:
         _LEGAL_OLD, _LEGAL = _LEGAL, {}
     _LEGAL[key] = legal
@@ -277,7 +269,12 @@ class MasterState(State[MasterAction]):
     # ------------------------------------------------------------------ queries
     def legal_cells(self) -> list[int]:
         """Empty cells a card may go on now (M3), in cell order."""
-        return cells_of(self.legal_mask)
+        return list(legal_cells_named(self.legal_mask)[0])
+
+    def legal_cells_named(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The legal cells now (M3), in cell order, and their names (cached per shape:
+        treat them as read-only)."""
+        return legal_cells_named(self.legal_mask)
 
     def line_scores(self) -> tuple[list[int], list[int]]:
         """Current scores of seat 0's columns and seat 1's rows, within the box

@@ -11,10 +11,9 @@ from dragonlair.core.errors import IllegalActionError, shown
 from dragonlair.core.events import Event
 from dragonlair.core.game import CHANCE, JSON, check_seat_range
 from dragonlair.core.views import envelope
-from dragonlair.games.master.actions import COLS, Kind, cell_name, place_form
-from dragonlair.games.master.cards import CARDS, COPIES, HAND
-from dragonlair.games.master.grid import legal_cells
-from dragonlair.games.master.rounds import Phase, RoundResult, line_scores
+from dragonlair.games.master.actions import CELL_NAMES, COLS, Kind, cell_name, place_form
+from dragonlair.games.master.cards import CARDS, COPIES, HAND, IDS
+from dragonlair.games.master.rounds import Phase, line_scores
 
 if TYPE_CHECKING:
     from dragonlair.games.master.state import MasterState
@@ -94,34 +93,51 @@ def _round_events(state: MasterState, rnd: int, add: Callable[..., None]) -> Non
 
 
 # ------------------------------------------------------------------ views (M6)
-def _placements(state: MasterState, start: int) -> list[JSON]:
-    """The placements of the round whose first history entry is ``start``, in order."""
-    out: list[JSON] = []
-    for seat, a in state._history[start:]:
-        if seat != CHANCE:
-            out.append({"seat": seat, "card": CARDS[a.value].id, "cell": cell_name(a.cell)})
-            if len(out) == 2 * HAND:
-                break
+#: each phase's name in views
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
+
+
+def _placements(state: MasterState, start: int, end: int | None = None) -> list[JSON]:
+    """The placements of the round held by the history entries ``start`` to ``end`` (to
+    the last entry: None), in order."""
+    return [{"seat": seat, "card": IDS[a.value], "cell": CELL_NAMES[a.cell]}
+            for seat, a in state._history[start:end] if seat != CHANCE]
+
+
+def _rounds_json(state: MasterState) -> list[JSON]:
+    """The finished rounds, each with its placements (its history entries end where the
+    next round, or the one in play, begins)."""
+    rounds = state.rounds
+    out = []
+    for i, r in enumerate(rounds):
+        if i + 1 < len(rounds):
+            end: int | None = rounds[i + 1].start
+        else:
+            end = state.round_start if state.round_start > r.start else None
+        j = r.to_json()
+        j["placements"] = _placements(state, r.start, end)
+        out.append(j)
     return out
 
 
-def _round_json(state: MasterState, r: RoundResult) -> JSON:
-    out = r.to_json()
-    out["placements"] = _placements(state, r.start)
-    return out
+#: the legal cells now and their names (:meth:`MasterState.legal_cells_named`)
+Named = tuple[tuple[int, ...], tuple[str, ...]]
 
 
-def public(state: MasterState) -> JSON:
-    """What everyone may see (M6): the grid, the turn, each hand's size, past rounds."""
+def public(state: MasterState, named: Named | None = None) -> JSON:
+    """What everyone may see (M6): the grid, the turn, each hand's size, past rounds.
+    ``named``: the legal cells named, if the caller has them."""
     cols, rows = line_scores(state)
-    over = state.phase == Phase.OVER
+    phase = state.phase
+    over = phase == Phase.OVER
     game = state.game
+    legal = list((named or state.legal_cells_named())[1]) if phase == Phase.PLACE else []
     return {
         "round": len(state.rounds) + (0 if over else 1),
-        "grid": {cell_name(c): CARDS[v].id for c, v in enumerate(state.grid) if v >= 0},
+        "grid": {name: IDS[v] for name, v in zip(CELL_NAMES, state.grid, strict=True)
+                 if v >= 0},
         "box": _box_json(state),
-        "legal_cells": ([cell_name(c) for c in legal_cells(state)]
-                        if state.phase == Phase.PLACE else []),
+        "legal_cells": legal,
         "hand_sizes": [sum(h) for h in state.hands],
         "line_scores": {"columns": cols, "rows": rows},
         "starter": state.starter if state.starter >= 0 else None,
@@ -129,7 +145,7 @@ def public(state: MasterState) -> JSON:
         "four_of_a_kind": game.four_of_a_kind,
         "dragons": state.dragons[:],
         "placements": _placements(state, state.round_start),
-        "rounds": [_round_json(state, r) for r in state.rounds],
+        "rounds": _rounds_json(state),
     }
 
 
@@ -142,24 +158,21 @@ def _box_json(state: MasterState) -> JSON | None:
 
 def unseen(state: MasterState, seat: int) -> list[int]:
     """Counts per value that ``seat`` has not seen: 20 - own hand - grid (M6)."""
-    out = [COPIES] * 4
-    for v in state.grid:
-        if v >= 0:
-            out[v] -= 1
+    grid = state.grid
     hand = state.hands[seat]
-    for v in range(4):
-        out[v] -= hand[v]
-    return out
+    return [COPIES - grid.count(v) - hand[v] for v in range(4)]
 
 
-def _legal_json(state: MasterState, seat: int) -> JSON | None:
-    """Compactly, what ``seat`` may do now (M3: any card of its hand on any legal cell)."""
+def _legal_json(state: MasterState, seat: int, named: Named | None = None) -> JSON | None:
+    """Compactly, what ``seat`` may do now (M3: any card of its hand on any legal cell).
+    ``named``: the legal cells named, if the caller has them."""
     if seat != state.player or state.phase != Phase.PLACE:
         return None
-    values = [v for v in range(4) if state.hands[seat][v]]
-    cells = legal_cells(state)
-    return {"action": "place", "cards": [CARDS[v].id for v in values],
-            "cells": [cell_name(c) for c in cells], "form": place_form(values, cells)}
+    hand = state.hands[seat]
+    values = [v for v in range(4) if hand[v]]
+    cells, names = named or state.legal_cells_named()
+    return {"action": "place", "cards": [IDS[v] for v in values],
+            "cells": list(names), "form": place_form(values, cells)}
 
 
 def view(state: MasterState, seat: int | None, since: int = 0) -> JSON:
@@ -169,23 +182,25 @@ def view(state: MasterState, seat: int | None, since: int = 0) -> JSON:
         check_seat_range(seat, 2)
     if type(since) is not int or since < 0:
         raise IllegalActionError("master.view.bad_since", since=shown(since))
+    phase = state.phase
+    named = state.legal_cells_named() if phase == Phase.PLACE else None
     private = None
     legal = None
     if seat is not None:
         private = {
-            "hand": {CARDS[i].id: n for i, n in enumerate(state.hands[seat])},
-            "unseen": {CARDS[i].id: n for i, n in enumerate(unseen(state, seat))},
+            "hand": dict(zip(IDS, state.hands[seat], strict=True)),
+            "unseen": dict(zip(IDS, unseen(state, seat), strict=True)),
             "lines": "columns" if seat == 0 else "rows",
         }
-        legal = _legal_json(state, seat)
+        legal = _legal_json(state, seat, named)
     outcome = state.outcome()
     events = [e.to_json(seq) for seq, e in state.events_for(seat, since)]
     return envelope(
         game="master", game_version=state.game.info.version, seat=seat,
         to_move=[s for s in state.to_move if s != CHANCE],
-        chance=state.to_move == (CHANCE,), phase=state.phase.name.lower(),
-        turn=state.turn_count(), public=public(state), private=private, legal=legal,
-        events=events, since=since, total=state._nev,
+        chance=state.to_move == (CHANCE,), phase=_PHASE_NAMES[phase],
+        turn=state.turn_count(), public=public(state, named), private=private,
+        legal=legal, events=events, since=since, total=state._nev,
         result=outcome.to_json() if outcome else None)
 
 
@@ -193,11 +208,11 @@ def full_state(state: MasterState) -> JSON:
     """Everything, secrets included, flat (tests, debugging, the determinizer)."""
     v = public(state)
     v["game"] = "master"
-    v["phase"] = state.phase.name.lower()
+    v["phase"] = _PHASE_NAMES[state.phase]
     v["to_move"] = ["chance" if s == CHANCE else s for s in state.to_move]
     outcome = state.outcome()
     v["result"] = outcome.to_json() if outcome else None
     v["history"] = state._log[:]
-    v["hands"] = [{CARDS[i].id: n for i, n in enumerate(h)} for h in state.hands]
-    v["set_aside"] = {CARDS[i].id: n for i, n in enumerate(state.deck)}
+    v["hands"] = [dict(zip(IDS, h, strict=True)) for h in state.hands]
+    v["set_aside"] = dict(zip(IDS, state.deck, strict=True))
     return v

@@ -23,7 +23,7 @@ from dragonlair.interop.encoding import (  # noqa: E402
     observation_string,
 )
 from tests import sources  # noqa: E402
-from tests.sizes import size  # noqa: E402
+from tests.sizes import quick_first, size  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -57,7 +57,7 @@ def _views(game_id: str, options: dict[str, Any], games: int, seed: int = 0,
                     state.apply(s, rng.choice(list(state.legal_actions(s))))
 
 
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS,
+@pytest.mark.parametrize(("game_id", "options"), quick_first(5, CONFIGS),  # Fist 6: CI
                          ids=[f"{g}-{o.get('players', 'match' if o else 2)}" for g, o in CONFIGS])
 def test_vectors_have_one_shape_and_stay_in_their_declared_range(
         game_id: str, options: dict[str, Any]) -> None:

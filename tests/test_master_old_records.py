@@ -44,9 +44,9 @@ def test_an_old_record_replays_to_the_same_result(path: Path) -> None:
 
 
 def _seeded(path: Path) -> Any:
-    """A seeded game: an expert bot's match (seconds of search) in CI, the rest in every run."""
-    expert_match = "expert" in path.stem and "match" in path.stem
-    return pytest.param(path, marks=pytest.mark.slow) if expert_match else path
+    """A seeded game: an expert bot's (a second or more of search) in CI, the rest in every
+    run."""
+    return pytest.param(path, marks=pytest.mark.slow) if "expert" in path.stem else path
 
 
 @pytest.mark.parametrize("path", [_seeded(p) for p in FIXTURES if "docs" not in p.stem],

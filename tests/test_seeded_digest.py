@@ -78,7 +78,7 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("game_id", [
-    "fist", "master",
+    "master", pytest.param("fist", marks=pytest.mark.slow),
     # a few seconds (its games are long, and each FarkleGame() builds its actions)
     pytest.param("farkle", marks=pytest.mark.slow),
 ])

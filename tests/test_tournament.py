@@ -204,6 +204,7 @@ def test_json_report_shape() -> None:
     assert {"seconds", "games_per_second"} <= RUN_KEYS <= set(data)
 
 
+@pytest.mark.slow
 def test_saved_records_replay(tmp_path: Path) -> None:
     args = ["fist", "--bots", "greedy,random,random", "--players", "3", "--games", "5",
             "--seed", "9"]

@@ -225,6 +225,7 @@ def test_export_refuses_bad_bodies(web: TestClient, body: JSON, code: str) -> No
 
 
 # ---------------------------------------------------------------------------- balance
+@pytest.mark.slow
 def test_balance_ranks_the_custom_character_among_all_cards(web: TestClient) -> None:
     out = ok(web.post(f"{BASE}/balance", json={"characters": [BANKER], "games": 10,
                                                 "players": 3, "seed": 7}))

@@ -181,6 +181,7 @@ def test_turn_based_deadline_over_a_real_server(tmp_path: Path) -> None:
         server.stop()
 
 
+@pytest.mark.slow
 def test_clocks_survive_a_restart_and_the_downtime_counts_for_nobody(tmp_path: Path) -> None:
     fake = FakeClock()
     first_server = fake_server(tmp_path, fake)

@@ -69,6 +69,7 @@ def test_no_hints_at_a_rated_table(server: ServerThread) -> None:
     assert r.status_code == 403 and r.json()["code"] == "server.hint.rated"
 
 
+@pytest.mark.slow
 def test_the_analysis_of_a_finished_game_is_the_records(server: ServerThread) -> None:
     ann, eve = Client(server, "Ann"), Client(server, "Eve")
     tid = started(ann, "farkle", [{"kind": "me"}, {"kind": "bot", "bot": "optimal"}],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from openskill.models import PlackettLuce
 
 from dragonlair.server.clocks import FakeClock
@@ -60,6 +61,7 @@ def test_time_out_then_a_bot_finishes_and_the_leaver_is_rated_last(tmp_path: Pat
         server.stop()
 
 
+@pytest.mark.slow
 def test_leaving_a_running_game_hands_the_seat_to_a_bot(server: ServerThread) -> None:
     """Fist at three (two people, a bot): one person leaves mid-game through the lobby; a
     bot of the table's takeover kind bids for them, sealed bids still in any order."""

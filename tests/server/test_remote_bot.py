@@ -14,6 +14,7 @@ import pytest
 from dragonlair.client import Client, Refused
 from dragonlair.core.records import Record, replay
 from tests.server.helpers import ServerThread
+from tests.sizes import quick_first
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "remote_bot.py"
@@ -60,7 +61,7 @@ def test_upgrade_to_a_bot_account_only_before_any_game(server: ServerThread) -> 
     assert exc.value.code == "server.auth.bot_has_games"
 
 
-@pytest.mark.parametrize("game", ["master", "farkle"])
+@pytest.mark.parametrize("game", quick_first(1, ["master", "farkle"]))
 def test_the_example_bot_joins_a_table_and_plays_it_to_the_end(server: ServerThread,
                                                                 game: str) -> None:
     _, token = bot_account(server, f"example_{game}")

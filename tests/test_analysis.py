@@ -104,7 +104,7 @@ def test_farkle_hint_values_are_the_recruit_dp_values() -> None:
 @pytest.mark.parametrize("seeds", [
     # one game of 86 decisions (a table whose companions need only the plain Recruit DP:
     # solving it for the Quartermaster or Tabby takes seconds)
-    pytest.param(range(5, 6), id="short"),
+    pytest.param(range(5, 6), id="short", marks=pytest.mark.slow),
     # CI three games (the Old Sergeant's table among them), the release run
     # (scripts/test.sh --long) 38 (the Quartermaster's and Tabby's among them)
     pytest.param(range(7, 7 + size(ci=3, long=38)), id="many", marks=pytest.mark.slow)])

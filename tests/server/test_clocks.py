@@ -100,6 +100,7 @@ def test_clock_settings_out_of_range_are_a_clear_422(server: object, clock: dict
     assert all(e["field"].startswith("body.clock") for e in body["params"]["errors"])
 
 
+@pytest.mark.slow
 def test_real_time_over_a_real_server(tmp_path: Path) -> None:
     fake = FakeClock()
     server = fake_server(tmp_path, fake)

@@ -22,6 +22,7 @@ from tests.server.clock_helpers import (
 from tests.server.helpers import Client, ServerThread, check_no_leaks, play_to_end
 
 
+@pytest.mark.slow
 def test_time_out_then_a_bot_finishes_and_the_leaver_is_rated_last(tmp_path: Path) -> None:
     fake = FakeClock()
     server = fake_server(tmp_path, fake)

@@ -310,13 +310,56 @@ def test_single_seat_episodes(game_id: str, opponents: list[str],
         done, reward = False, 0.0
         while not done:
             assert obs["action_mask"].any()
+            # sb3-contrib's MaskablePPO asks the environment for the same mask
+            assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
             obs, reward, done, truncated, info = env.step(
                 int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             assert not truncated
         assert 0.0 <= reward <= 1.0 and info["outcome"] is not None
-        assert not obs["action_mask"].any()
+        assert not obs["action_mask"].any() and not env.action_masks().any()
         with pytest.raises(IllegalActionError, match="reset"):
             env.step(0)
+
+
+def _vector_steps(envs: Any, steps: int) -> int:
+    """Masked random steps through a Gymnasium vector env; the episodes it finished."""
+    rng = np.random.default_rng(3)
+    obs, _ = envs.reset(seed=11)
+    assert obs["observation"].shape[0] == envs.num_envs
+    finished = 0
+    for _ in range(steps):
+        masks = obs["action_mask"]
+        assert all(np.array_equal(m, mask.astype(bool))
+                   for m, mask in zip(envs.call("action_masks"), masks, strict=True)
+                   if mask.any())
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+        obs, rewards, terminated, truncated, _ = envs.step(np.array(actions))
+        assert ((rewards >= 0.0) & (rewards <= 1.0)).all() and not truncated.any()
+        finished += int(terminated.sum())
+    return finished
+
+
+def test_gymnasium_sync_vector_env_plays_episodes_and_resets_them() -> None:
+    """Gymnasium's vector API over the single-seat env (docs/research.md): three Master
+    tables stepped together, each reset by itself when its round ends."""
+    from gymnasium.vector import SyncVectorEnv
+
+    envs = SyncVectorEnv([lambda: SingleSeatEnv("master", opponents=["random"])] * 3)
+    try:
+        assert _vector_steps(envs, 30) >= 3  # a round is 8 placements for the agent
+    finally:
+        envs.close()
+
+
+def test_gymnasium_async_vector_env_plays_episodes_in_worker_processes() -> None:
+    """The same with each table in a worker process (AsyncVectorEnv)."""
+    from gymnasium.vector import AsyncVectorEnv
+
+    envs = AsyncVectorEnv([lambda: SingleSeatEnv("master", opponents=["random"])] * 2)
+    try:
+        assert _vector_steps(envs, 20) >= 2
+    finally:
+        envs.close()
 
 
 def test_single_seat_illegal_actions_end_raise_or_are_penalized() -> None:

@@ -36,6 +36,7 @@ from typing import Any, Literal
 try:
     import gymnasium
     import numpy as np
+    import numpy.typing as npt
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("dragonlair.interop.gym needs Gymnasium: "
                       "pip install 'dragonlair[pettingzoo]'") from exc
@@ -138,6 +139,16 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent's seat now, as booleans by action index: the
+        method sb3-contrib's ``MaskablePPO`` (and its ``ActionMasker``) call. The same as
+        the observation's ``action_mask``; all False once the game is over or stopped."""
+        mask = np.zeros(self.num_actions, np.bool_)
+        if not self.stopped and not self.state.is_terminal():
+            for action in self.state.legal_actions(self.seat):
+                mask[action.index] = True
+        return mask
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +46,7 @@ from dragonlair.games.farkle.actions import (
     DICE_COUNT,
     DICE_SETS,
     DRAGON,
+    ActionSpace,
     EventFace,
     FarkleAction,
     Kind,
@@ -140,6 +141,12 @@ def roll_outcomes(k: int) -> tuple[tuple[int, int, float], ...]:
         out.append((code, BLANK, p * 4 / 6))
     return tuple(out)
 
+
+@lru_cache(maxsize=128)
+def _roll_actions(space: ActionSpace, k: int) -> tuple[tuple[FarkleAction, float], ...]:
+    """:func:`roll_outcomes` as the table's actions, listed once per action space (a roll of
+    six dice has 1,386 outcomes)."""
+    return tuple((space.dice[code][ev], p) for code, ev, p in roll_outcomes(k))
 
 
 class FarkleState(State[FarkleAction]):
@@ -247,7 +254,7 @@ class FarkleState(State[FarkleAction]):
         sp = self.space
         ph = self.phase
         if ph is _P_ROLL:
-            return [(sp.dice[code][ev], p) for code, ev, p in roll_outcomes(self.hand_dice)]
+            return list(_roll_actions(sp, self.hand_dice))
         if ph is _P_DIE:
             return [(sp.die[f], 1 / 6) for f in range(6)]
         if ph is _P_DRAW:

@@ -234,6 +234,10 @@ class GamePlugin:
     #: the game's part of the cross-game conformance tests (``tests/test_contract.py``): a
     #: ``module:attribute`` path to a :class:`dragonlair.core.conformance.Conformance`
     conformance: str | None = None
+    #: work a server does once at start-up, in a bot thread, so that no player's first bot
+    #: decision waits for it (Farkle: the optimal bot's tables): a ``module:attribute`` path
+    #: to a function of no arguments, or None
+    warm_up: str | None = None
 
 
 def bot_names(plugin: GamePlugin, common: Sequence[str]) -> list[str]:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import socket
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -39,6 +40,31 @@ from dragonlair.web import GZIP_MINIMUM, mount_client
 log = logging.getLogger("dragonlair.server")
 
 
+def warm_ups() -> list[Callable[[], None]]:
+    """Each registry game's start-up work (its plugin's ``warm_up``), as jobs for a bot thread
+    that log how long they took and never stop the server (a failure is logged)."""
+    from dragonlair.core.plugin import load_path
+    from dragonlair.games import game_ids, plugin
+
+    jobs: list[Callable[[], None]] = []
+    for game_id in game_ids():
+        path = plugin(game_id).warm_up
+        if path is None:
+            continue
+
+        def job(game_id: str = game_id, path: str = path) -> None:
+            start = time.process_time()
+            try:
+                load_path(path)()
+            except Exception:
+                log.exception("the start-up work of %s (%s) failed", game_id, path)
+                return
+            log.info("%s warmed up in %.2f CPU s", game_id, time.process_time() - start)
+
+        jobs.append(job)
+    return jobs
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI application. On start it creates and migrates the database
     (Alembic, to the newest revision) and resumes every running table."""
@@ -61,6 +87,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.bus.start()  # many processes: Redis must answer at start
         resumed = await hub.resume_all()
         log.info("dragonlair server ready; %d running table(s) resumed", resumed)
+        if settings.warm_up:
+            for work in warm_ups():
+                executor.submit(work)
         expiry = lobby.Expiry(hub)  # open tables never started expire (lobby.py)
         expiry.start()
         try:

@@ -134,6 +134,9 @@ class Settings:
     away_min_s: float = 30.0
     open_table_ttl_s: float = 3600.0
     expiry_sweep_s: float = 60.0
+    #: run each game plugin's ``warm_up`` in a bot thread at start-up (the bots' tables
+    #: built before a first decision needs them; the test servers leave it off)
+    warm_up: bool = True
 
     def url(self) -> str:
         """The database URL (the default SQLite file's folder is created here)."""

@@ -104,6 +104,7 @@ class ServerThread:
     def __init__(self, data: Path, **settings: Any) -> None:
         settings.setdefault("limits", TEST_LIMITS)
         settings.setdefault("argon2_cost", TEST_ARGON2)
+        settings.setdefault("warm_up", False)
         self.settings = Settings(data_dir=data, bot_workers=2, **settings)
         self.port = 0
         self.app = create_app(self.settings)

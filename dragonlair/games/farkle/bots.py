@@ -324,6 +324,19 @@ def race_for(table: ScoringTable) -> Race:
     return Race(table)
 
 
+def warm_up() -> None:
+    """Build (or read from disk, :mod:`dragonlair.core.diskcache`) the optimal bot's tables
+    for the built-in scoring table, so that its first decision does not pay for them: the
+    race, the plain Recruit programme and its distribution, the defence, a plain attack and
+    the Final Battle model. A server calls it at start-up (the plugin's ``warm_up``)."""
+    race_for(DEFAULT_TABLE)
+    recruit_dp(DEFAULT_TABLE, RecruitParams())
+    recruit_distribution(DEFAULT_TABLE, True)
+    defence_dp(DEFAULT_TABLE)
+    attack_dp(DEFAULT_TABLE)
+    battle_model(DEFAULT_TABLE, BattleParams())
+
+
 # ---------------------------------------------------------------------------- optimal
 class OptimalFarkleBot:
     """Exact dice policies and a race estimate for its actions (see the module docs)."""

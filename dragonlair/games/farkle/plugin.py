@@ -103,4 +103,5 @@ PLUGIN = GamePlugin(
     rules=rules_in("dragonlair.games.farkle"),
     analysis=analysis,
     conformance="dragonlair.games.farkle.conformance:CONFORMANCE",
+    warm_up="dragonlair.games.farkle.bots:warm_up",
 )

@@ -430,6 +430,7 @@ def recruit_distribution(table: ScoringTable = DEFAULT_TABLE,
 
 
 @cache
+@disk_cached("farkle-recruit-distribution", TABLES_VERSION)
 def _recruit_distribution(table: ScoringTable, event: bool) -> dict[int, float]:
     dp = recruit_dp(table, RecruitParams(event=event))
     step = dp.step

@@ -7,16 +7,17 @@ import logging
 import socket
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from dragonlair.server import accounts, coach, history, invites, learn, lobby, profiles, rules, ws
@@ -38,6 +39,41 @@ from dragonlair.server.throttle import Throttle
 from dragonlair.web import GZIP_MINIMUM, mount_client
 
 log = logging.getLogger("dragonlair.server")
+
+
+class BodyBound:
+    """ASGI middleware: ``413 server.request.too_large`` for a request whose
+    ``Content-Length`` is not a number or over ``limit`` bytes, ``411
+    server.request.length_required`` for a POST, PUT or PATCH sent in chunks without one;
+    everything else (WebSockets too) passes untouched."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length: str | None = None
+            chunked = False
+            for name, value in scope.get("headers", ()):
+                key = name.lower()
+                if key == b"content-length" and length is None:
+                    length = value.decode("latin-1")
+                elif key == b"transfer-encoding":
+                    chunked = chunked or bool(value)
+            refusal: tuple[int, str, dict[str, Any]] | None = None
+            if length is not None and not (length.isascii() and length.isdigit()
+                                           and int(length) <= self.limit):
+                refusal = (413, "server.request.too_large", {"limit": self.limit})
+            elif length is None and scope.get("method") in ("POST", "PUT", "PATCH") and chunked:
+                refusal = (411, "server.request.length_required", {})
+            if refusal is not None:
+                status, code, params = refusal
+                response = JSONResponse({"code": code, "params": params, "rule": None},
+                                        status_code=status)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def warm_ups() -> list[Callable[[], None]]:
@@ -129,20 +165,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # precompressed (dragonlair/web: already encoded, left alone); WebSockets untouched.
     # Added first, so the innermost: it sees each answer whole (docs/server.md)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=6)
-    limit = settings.limits.max_body_bytes
-
-    @app.middleware("http")
-    async def bounded(request: Request,
-                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > limit):
-            return JSONResponse({"code": "server.request.too_large",
-                                 "params": {"limit": limit}, "rule": None}, status_code=413)
-        if length is None and request.method in ("POST", "PUT", "PATCH") and \
-                request.headers.get("transfer-encoding"):
-            return JSONResponse({"code": "server.request.length_required", "params": {},
-                                 "rule": None}, status_code=411)
-        return await call_next(request)
+    # request bodies bounded before anything reads them (a plain ASGI middleware: no task
+    # and no stream per request, as a BaseHTTPMiddleware would add)
+    app.add_middleware(BodyBound, limit=settings.limits.max_body_bytes)
 
     @app.get("/api/health", tags=["server"], response_model=HealthOut)
     def health(request: Request) -> dict[str, Any]:

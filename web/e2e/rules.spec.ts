@@ -104,3 +104,18 @@ test('a Fist table in German: its rules list the table\'s own characters, and le
   await expect(page.getByTestId('rules-custom')).toHaveCount(0);
   await ctx.close();
 });
+
+test('the Rules link in the menu opens the first game of the registry', async ({ browser }) => {
+  const en = cat('en');
+  const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto('/');
+  const games = (await (await page.request.get('/api/games')).json()) as { id: string }[];
+  const first = games[0]!.id; // the registry's order, as the server lists it
+  await page.getByRole('link', { name: en['web.nav.rules']!, exact: true }).click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(page.getByTestId('rules')).toHaveAttribute('data-game', first);
+  await expect(page.locator('nav a[aria-current=page]')).toHaveText(en[`web.game.${first}`]!);
+  await shoot(page, 'rules-from-menu-en.png');
+  await ctx.close();
+});

@@ -73,7 +73,7 @@ def costs(game_id: str, window: int) -> tuple[list[int], dict[str, list[float | 
     for name in ("stream", "full view", "observation"):
         views = SeatViews()
         look: Callable[[State, int], Any] = {
-            "stream": lambda s, seat: views.view(s, seat),
+            "stream": views.view,
             "full view": lambda s, seat: s.view(seat),
             "observation": lambda s, seat: encoder.observation(common.position_view(s, seat)),
         }[name]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -495,42 +496,43 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
 def bench_versus(ids: list[str], seconds: float, as_json: bool, rounds: int = 5) -> None:
     """``bench --vs-openspiel``: our games and OpenSpiel's, the same loop, alternating
     rounds of CPU time, the ratios."""
-    from rich.live import Live
-    from rich.text import Text
-
     from dragonlair.bench import OpenSpielMissing, bench_vs_openspiel, load_openspiel, versus_table
 
     try:
         load_openspiel()
     except OpenSpielMissing as exc:
         fail(str(exc))
-    # redrawn at each round only: no refresh thread spending this process's CPU time
-    with Live(Text("measuring"), console=err, auto_refresh=False, transient=True) as live:
-        def step(what: str) -> None:
-            live.update(Text(f"measuring {what}"), refresh=True)
-
-        result = bench_vs_openspiel(seconds, games=ids, on_step=step, rounds=rounds)
+    result = measuring(lambda step: bench_vs_openspiel(seconds, games=ids, on_step=step,
+                                                       rounds=rounds))
     if as_json:
         print(json.dumps(result.to_json()))
         return
     console.print(versus_table(result))
 
 
-def bench_loops(mode: str, ids: list[str], seconds: float, as_json: bool, rounds: int) -> None:
-    """``bench --simulate`` (``mode`` "simulate") or ``bench --adapters`` ("adapters"): each
-    loop against the bare engine, alternating rounds of CPU time, the ratios."""
+T = TypeVar("T")
+
+
+def measuring(work: Callable[[Callable[[str], None]], T]) -> T:
+    """``work(step)`` under a "measuring ..." line on stderr that ``step(what)`` redraws: at
+    each round only, with no refresh thread spending this process's CPU time."""
     from rich.live import Live
     from rich.text import Text
 
-    from dragonlair.bench import bench_adapters, bench_simulate, loops_table
-
-    run = bench_simulate if mode == "simulate" else bench_adapters
-    # redrawn at each round only: no refresh thread spending this process's CPU time
     with Live(Text("measuring"), console=err, auto_refresh=False, transient=True) as live:
         def step(what: str) -> None:
             live.update(Text(f"measuring {what}"), refresh=True)
 
-        result = run(seconds, games=ids, on_step=step, rounds=rounds)
+        return work(step)
+
+
+def bench_loops(mode: str, ids: list[str], seconds: float, as_json: bool, rounds: int) -> None:
+    """``bench --simulate`` (``mode`` "simulate") or ``bench --adapters`` ("adapters"): each
+    loop against the bare engine, alternating rounds of CPU time, the ratios."""
+    from dragonlair.bench import bench_adapters, bench_simulate, loops_table
+
+    run = bench_simulate if mode == "simulate" else bench_adapters
+    result = measuring(lambda step: run(seconds, games=ids, on_step=step, rounds=rounds))
     if as_json:
         print(json.dumps(result.to_json()))
         return

@@ -225,6 +225,7 @@ test('the clocks of a real-time table count down for the seat to move', async ({
   await page.getByRole('combobox', { name: en['web.clock.title']! }).selectOption('realtime');
   await page.getByLabel(en['web.clock.minutes']!).fill('2');
   await page.getByTestId('create').click();
+  await expect(page.getByTestId('start')).toBeEnabled({ timeout: 10_000 });
   await page.getByTestId('start').click();
   const master = page.getByTestId('master');
   await expect(page.getByTestId('clocks')).toBeVisible();

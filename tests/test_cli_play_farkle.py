@@ -431,6 +431,7 @@ def test_enter_takes_the_only_choice() -> None:
 
 
 # ---------------------------------------------------------------- language
+@pytest.mark.slow  # German at the terminal: test_lang_de.py in a plain run
 def test_german_interface_shows_german_names() -> None:
     text, state = script(3, ["human", "cautious"])
     code, out = run("--seed", "3", *VS_CAUTIOUS, "--lang", "de", input=text)

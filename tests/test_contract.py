@@ -65,8 +65,12 @@ SPECS: dict[str, Conformance] = {g: _conformance(g) for g in game_ids()}
 #: (game, options): the tables every check runs on (a plain run; the slow twins vary more)
 TABLES: list[tuple[str, dict[str, Any]]] = [
     (game_id, dict(options)) for game_id, spec in SPECS.items() for options in spec.tables]
+#: a plain run checks each game's first table; the other tables (more seats, other options)
+#: are marked slow, so CI and the release run check every table (CONTRIBUTING.md, tiers)
 CASES = [pytest.param(game_id, options, id=f"{game_id}-{'-'.join(map(str, options.values()))}"
-                      if options else game_id) for game_id, options in TABLES]
+                      if options else game_id,
+                      marks=[pytest.mark.slow] if any(g == game_id for g, _ in TABLES[:i]) else [])
+         for i, (game_id, options) in enumerate(TABLES)]
 GAMES = sorted({game_id for game_id, _ in TABLES})
 #: the games with secrets (F8, M6, D9)
 SECRET_GAMES = [g for g in GAMES if SPECS[g].secrets_changed is not None]

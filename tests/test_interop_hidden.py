@@ -23,7 +23,7 @@ from dragonlair.games.fist.state import FistState  # noqa: E402
 from dragonlair.games.master.cards import CARDS as MASTER_CARDS  # noqa: E402
 from dragonlair.games.master.state import HAND, MasterState, Phase  # noqa: E402
 from dragonlair.interop.pettingzoo import raw_env  # noqa: E402
-from tests.sizes import size  # noqa: E402
+from tests.sizes import quick_first, size  # noqa: E402
 from tests.test_interop_openspiel import random_step  # noqa: E402
 
 
@@ -211,10 +211,10 @@ def test_the_perturbations_do_change_hidden_data() -> None:
         assert changed, game_id
 
 
-@pytest.mark.parametrize(("game_id", "options", "hidden"), [
-    ("fist", {"players": 4, "max_turns": 3, "turn_based": True}, True),
-    ("fist", {"players": 3, "max_turns": 3}, False), ("master", {}, True),
-    ("farkle", {"players": 3, "max_turns": 8}, True)])
+@pytest.mark.parametrize(("game_id", "options", "hidden"), quick_first(3, [
+    ("fist", {"players": 4, "max_turns": 3, "turn_based": True}, True), ("master", {}, True),
+    ("farkle", {"players": 3, "max_turns": 8}, True),
+    ("fist", {"players": 3, "max_turns": 3}, False)]))
 def test_resampled_states_keep_the_information_state(game_id: str, options: dict[str, Any],
                                                      hidden: bool) -> None:
     """resample_from_infostate: same information state for the player (ISMCTS asserts it),
@@ -266,9 +266,9 @@ def test_the_spectator_and_sealed_bids_in_fist() -> None:
     assert CHANCE not in low.engine_state.current_seats()
 
 
-@pytest.mark.parametrize(("game_id", "options"), [
+@pytest.mark.parametrize(("game_id", "options"), quick_first(3, [
     ("fist", {"players": 4, "max_turns": 4}), ("master", {"match": True}),
-    ("farkle", {"players": 3, "max_turns": 15}), ("farkle", {"players": 5, "max_turns": 12})])
+    ("farkle", {"players": 3, "max_turns": 15}), ("farkle", {"players": 5, "max_turns": 12})]))
 def test_every_view_can_be_resampled(game_id: str, options: dict[str, Any]) -> None:
     """sample_history finds a fitting position for every seat along random games (it checks
     the replayed view itself), and replaying it gives the seat's view again. (Two games,

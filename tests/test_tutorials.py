@@ -38,6 +38,7 @@ from dragonlair.tutorials import (
 )
 from dragonlair.tutorials.runner import check_path
 from tests import sources
+from tests.sizes import quick_first
 from tests.test_lang_de import english_in, flat
 
 cli = CliRunner()
@@ -420,7 +421,7 @@ def test_the_texts_name_moves_in_words_and_the_terminal_adds_the_command(game: s
     assert browser.isdisjoint({s.hint for s in asks}), "the browser's own refusal hints"
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", quick_first(1, ["en", "de"]))  # CI: German too
 @pytest.mark.parametrize("game", GAMES)
 def test_a_hint_at_a_question_at_the_terminal(game: str, lang: str) -> None:
     """Issue 16: ``hint`` at a question shows what the strongest bot would do from the

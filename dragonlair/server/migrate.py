@@ -6,14 +6,17 @@ installed from a wheel migrates its own database with nothing else on the machin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from alembic import command
 from alembic.config import Config
+from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -26,9 +29,16 @@ def alembic_config(url: str | None = None) -> Config:
     return cfg
 
 
+@cache
+def scripts() -> ScriptDirectory:
+    """The migration scripts, read once per process: a ScriptDirectory loads every script
+    file the first time it is asked for a revision, and keeps them."""
+    return ScriptDirectory.from_config(alembic_config())
+
+
 def head() -> str | None:
     """The newest revision of the scripts."""
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+    return scripts().get_current_head()
 
 
 def current(engine: Engine) -> str | None:
@@ -42,11 +52,10 @@ def pending(engine: Engine) -> list[str]:
     at a revision these scripts do not know (a newer release's) raises
     :class:`alembic.util.CommandError`."""
     at = current(engine)
-    scripts = ScriptDirectory.from_config(alembic_config())
-    newest = scripts.get_current_head()
+    newest = head()
     if at == newest:
         return []
-    revs = [r.revision for r in scripts.iterate_revisions(newest, at)]
+    revs = [r.revision for r in scripts().iterate_revisions(newest, at)]
     return list(reversed(revs))
 
 
@@ -62,20 +71,33 @@ def upgrade(engine: Engine) -> None:
     transaction (PostgreSQL's DDL is transactional: a failed upgrade leaves no half)."""
     if current(engine) == head():
         return
-    cfg = alembic_config()
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
             if MigrationContext.configure(conn).get_current_revision() == head():
                 return
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        _run(conn, lambda rev: scripts()._upgrade_revs("head", rev))
+
+
+def _run(conn: Connection, step: Any) -> None:
+    """Run the scripts' migrations on ``conn`` as ``env.py`` would (the same options), with the
+    scripts this process has read already: ``command.upgrade`` would read env.py and every
+    script file again on each start."""
+    from dragonlair.server.db import Base
+
+    def fn(rev: Sequence[str] | str, _context: MigrationContext) -> Any:
+        return step(rev)
+
+    ctx = MigrationContext.configure(
+        connection=conn,
+        opts={"target_metadata": Base.metadata, "render_as_batch": True, "fn": fn,
+              "script": scripts()})
+    with Operations.context(ctx), ctx.begin_transaction():
+        ctx.run_migrations()
 
 
 def downgrade(engine: Engine, revision: str = "base") -> None:
     """Undo migrations down to ``revision`` (``base``: an empty database). For tests and for
     stepping back before a downgrade of the package."""
-    cfg = alembic_config()
     with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, revision)
+        _run(conn, lambda rev: scripts()._downgrade_revs(revision, rev))

@@ -1,21 +1,13 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
-from tests.server.helpers import ServerThread, one_tls_context
-
-#: ``DRAGONLAIR_TEST_SERVER_DB=postgresql``: the ``server`` fixture's database is a fresh
-#: PostgreSQL database (on ``DRAGONLAIR_TEST_PG``, scripts/services.sh) instead of SQLite;
-#: scripts/test.sh runs the play tests a second time so (docs/deploy.md)
-SERVER_DB = os.environ.get("DRAGONLAIR_TEST_SERVER_DB", "sqlite")
+from tests.server.helpers import ServerThread, one_tls_context, serving
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -25,18 +17,11 @@ def _one_tls_context() -> Iterator[None]:
         yield
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    data: Path = tmp_path_factory.mktemp("server")
-    with ExitStack() as stack:
-        extra: dict[str, str] = {}
-        if SERVER_DB == "postgresql":
-            from tests.server_multi.services import fresh_database, service_url
-
-            pytest.importorskip("psycopg")
-            url = service_url("DRAGONLAIR_TEST_PG", "PostgreSQL")
-            extra["database_url"] = stack.enter_context(fresh_database(url))
-        srv = ServerThread(data, **extra).start()
-        assert srv.app.state.engine.dialect.name == SERVER_DB
-        yield srv
-        srv.stop()
+    """One server per test process, shared by every module that takes the plain ``server``:
+    a start costs a database migration and FastAPI's first build of each route (about half a
+    second each, 26 modules). The tests make their own people and tables and look only at
+    those; a module that needs other settings, or a database of its own (it counts every
+    table), starts its own (:func:`serving`)."""
+    yield from serving(tmp_path_factory)

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
+import shutil
 import ssl
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +31,9 @@ from dragonlair.games import make_game
 from dragonlair.server import Settings, create_app
 from dragonlair.server.accounts import COOKIE
 from dragonlair.server.app import bound_port
+from dragonlair.server.db import make_engine
 from dragonlair.server.hub import Hub
+from dragonlair.server.migrate import upgrade
 from dragonlair.server.settings import Limits
 from dragonlair.server.table.runtime import TableRuntime
 from tests.server.zygote import Forked
@@ -97,15 +102,40 @@ def serve_ready_port(proc: subprocess.Popen[bytes] | Forked, log: Path, start: i
         time.sleep(0.03)
 
 
+_template: list[Path] = []
+
+
+def migrated_copy(db: Path) -> None:
+    """A new test server's SQLite file starts as a copy of an empty database this process
+    migrated once (Alembic's upgrade of every script costs a fifth of a CPU-second a server):
+    the server finds it at the newest revision. ``ServerThread(migrated=False)`` starts from
+    nothing, as a new host does (tests/server/test_accounts_lobby.py); the migrations
+    themselves are tested in tests/server_multi/test_migrations.py."""
+    if db.exists():
+        return
+    if not _template:
+        folder = Path(tempfile.mkdtemp(prefix="dragonlair-migrated-"))
+        engine = make_engine(f"sqlite:///{folder / 'dragonlair.db'}")
+        upgrade(engine)
+        with engine.connect() as conn:  # everything in the main file, nothing in the WAL
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        engine.dispose()
+        _template.append(folder / "dragonlair.db")
+    db.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(_template[0], db)
+
+
 class ServerThread:
     """``create_app(settings)`` under uvicorn in a thread: :meth:`start`, :meth:`stop`. It
     binds port 0 and reads the port it got once started (:attr:`port`)."""
 
-    def __init__(self, data: Path, **settings: Any) -> None:
+    def __init__(self, data: Path, *, migrated: bool = True, **settings: Any) -> None:
         settings.setdefault("limits", TEST_LIMITS)
         settings.setdefault("argon2_cost", TEST_ARGON2)
         settings.setdefault("warm_up", False)
         self.settings = Settings(data_dir=data, bot_workers=2, **settings)
+        if migrated and self.settings.database_url is None:
+            migrated_copy(data / "dragonlair.db")
         self.port = 0
         self.app = create_app(self.settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
@@ -145,6 +175,31 @@ class ServerThread:
                 raise AssertionError(f"table {table_id} never loaded")
             time.sleep(0.01)
         return self.hub.tables[table_id]
+
+
+#: ``DRAGONLAIR_TEST_SERVER_DB=postgresql``: the ``server`` fixture's database is a fresh
+#: PostgreSQL database (on ``DRAGONLAIR_TEST_PG``, scripts/services.sh) instead of SQLite;
+#: scripts/test.sh runs the play tests a second time so (docs/deploy.md)
+SERVER_DB = os.environ.get("DRAGONLAIR_TEST_SERVER_DB", "sqlite")
+
+
+def serving(tmp_path_factory: pytest.TempPathFactory, **settings: Any
+            ) -> Iterator[ServerThread]:
+    """A fixture's body: a server with the test settings (and ``settings``) on a fresh
+    database of the kind ``DRAGONLAIR_TEST_SERVER_DB`` names, stopped when the fixture ends."""
+    data: Path = tmp_path_factory.mktemp("server")
+    with ExitStack() as stack:
+        extra: dict[str, Any] = dict(settings)
+        if SERVER_DB == "postgresql":
+            from tests.server_multi.services import fresh_database, service_url
+
+            pytest.importorskip("psycopg")
+            url = service_url("DRAGONLAIR_TEST_PG", "PostgreSQL")
+            extra["database_url"] = stack.enter_context(fresh_database(url))
+        srv = ServerThread(data, **extra).start()
+        assert srv.app.state.engine.dialect.name == SERVER_DB
+        yield srv
+        srv.stop()
 
 
 _ids = itertools.count()

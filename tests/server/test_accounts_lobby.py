@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from pathlib import Path
 
 import httpx
 
@@ -20,10 +21,17 @@ def db_rows(server: ServerThread, sql: str) -> list[tuple[object, ...]]:
         return conn.execute(sql).fetchall()
 
 
-def test_database_is_created_migrated_and_in_wal_mode(server: ServerThread) -> None:
-    assert db_rows(server, "PRAGMA journal_mode") == [("wal",)]
-    assert db_rows(server, "SELECT version_num FROM alembic_version") == [(migrate.head(),)]
-    assert server.app.openapi()["paths"]["/api/tables"]
+def test_database_is_created_migrated_and_in_wal_mode(tmp_path: Path) -> None:
+    """A new host's first start: no database file; the server creates and migrates it."""
+    assert not (tmp_path / "dragonlair.db").exists()
+    server = ServerThread(tmp_path, migrated=False).start()
+    try:
+        assert db_rows(server, "PRAGMA journal_mode") == [("wal",)]
+        assert db_rows(server, "SELECT version_num FROM alembic_version") == [
+            (migrate.head(),)]
+        assert server.app.openapi()["paths"]["/api/tables"]
+    finally:
+        server.stop()
 
 
 def test_guest_in_one_step_and_me(server: ServerThread) -> None:

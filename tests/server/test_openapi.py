@@ -13,26 +13,34 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import requests
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
 
-schemathesis = pytest.importorskip("schemathesis")
+from dragonlair.server.accounts import COOKIE
+from tests.server.helpers import ServerThread
+from tests.sizes import size
 
-import requests  # noqa: E402  (installed with schemathesis)
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis.errors import Unsatisfiable  # noqa: E402
-from schemathesis import GenerationMode  # noqa: E402
-from schemathesis.checks import not_a_server_error  # noqa: E402
-from schemathesis.specs.openapi.checks import (  # noqa: E402
-    content_type_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+#: both tests are slow: a plain run collects this module without importing schemathesis (a
+#: second of each worker's start)
+pytestmark = pytest.mark.slow
 
-from dragonlair.server.accounts import COOKIE  # noqa: E402
-from tests.server.helpers import ServerThread  # noqa: E402
-from tests.sizes import size  # noqa: E402
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance]
+def _schemathesis() -> Any:
+    return pytest.importorskip("schemathesis")
+
+
+def _checks() -> list[Any]:
+    _schemathesis()
+    from schemathesis.checks import not_a_server_error
+    from schemathesis.specs.openapi.checks import (
+        content_type_conformance,
+        response_schema_conformance,
+        status_code_conformance,
+    )
+
+    return [not_a_server_error, status_code_conformance, content_type_conformance,
+            response_schema_conformance]
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +53,7 @@ def api_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThrea
 
 @pytest.fixture(scope="module")
 def api_schema(api_server: ServerThread) -> Any:
-    return schemathesis.openapi.from_url(f"{api_server.base}/openapi.json")
+    return _schemathesis().openapi.from_url(f"{api_server.base}/openapi.json")
 
 
 def guest(api_server: ServerThread) -> requests.Session:
@@ -57,14 +65,16 @@ def guest(api_server: ServerThread) -> requests.Session:
     return s
 
 
-def checker(api_server: ServerThread, operation: Any, mode: GenerationMode,
+def checker(api_server: ServerThread, operation: Any, mode: Any,
             session: requests.Session, examples: int, derandomize: bool) -> Any:
     """A hypothesis test of one operation: generated requests, the checks on each answer."""
+    checks = _checks()
+
     @given(case=operation.as_strategy(generation_mode=mode))
     @settings(max_examples=examples, deadline=None, derandomize=derandomize,
               suppress_health_check=list(HealthCheck), database=None)
     def check(case: Any) -> None:
-        case.call_and_validate(base_url=api_server.base, session=session, checks=CHECKS)
+        case.call_and_validate(base_url=api_server.base, session=session, checks=checks)
 
     return check
 
@@ -75,19 +85,20 @@ def fuzz(api_server: ServerThread, api_schema: Any, examples: int,
     and invalid ones that the server must refuse with a declared 4xx). ``invalid_paths``
     false: no invalid requests to the operations with a path parameter (generating an
     invalid ``{table_id}`` costs hypothesis most of the time of the quick run)."""
+    generation_mode = _schemathesis().GenerationMode
     operations = 0
     failures: list[str] = []
     for result in api_schema.get_all_operations():
         operation = result.ok()
         session = guest(api_server)
-        modes = [GenerationMode.POSITIVE, GenerationMode.NEGATIVE]
+        modes = [generation_mode.POSITIVE, generation_mode.NEGATIVE]
         if not invalid_paths and "{" in operation.path:
-            modes.remove(GenerationMode.NEGATIVE)
+            modes.remove(generation_mode.NEGATIVE)
         for mode in modes:
             try:
                 checker(api_server, operation, mode, session, examples, derandomize)()
             except Unsatisfiable:  # nothing to make invalid (no parameters, no body)
-                assert mode is GenerationMode.NEGATIVE, operation.label
+                assert mode is generation_mode.NEGATIVE, operation.label
             except (Exception, BaseExceptionGroup) as exc:
                 failures.append(f"{operation.label} ({mode.value}): {exc}")
         session.close()
@@ -96,7 +107,6 @@ def fuzz(api_server: ServerThread, api_schema: Any, examples: int,
     return operations
 
 
-@pytest.mark.slow
 def test_the_lobby_answers_as_its_openapi_says(api_server: ServerThread,
                                                api_schema: Any) -> None:
     """Quick: three requests per operation and mode, no invalid path parameters (the slow
@@ -104,7 +114,6 @@ def test_the_lobby_answers_as_its_openapi_says(api_server: ServerThread,
     assert fuzz(api_server, api_schema, examples=3, derandomize=True, invalid_paths=False) >= 8
 
 
-@pytest.mark.slow
 def test_the_lobby_answers_as_its_openapi_says_many(api_server: ServerThread,
                                                     api_schema: Any) -> None:
     """New random requests each run: CI 10 per operation and mode, ``scripts/test.sh

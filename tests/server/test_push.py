@@ -19,7 +19,6 @@ import stat
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -40,8 +39,7 @@ from dragonlair.server.db import PushSubscription
 from dragonlair.server.errors import ServerError
 from dragonlair.server.push import load_key, public_key_text, write_key
 from dragonlair.server.settings import Limits
-from tests.server.conftest import SERVER_DB
-from tests.server.helpers import Client, ServerThread
+from tests.server.helpers import Client, ServerThread, serving
 from tests.server.test_leak import PLANTED_ITEMS  # hidden in each player's hand (D9)
 
 JSON = dict[str, Any]
@@ -126,20 +124,9 @@ def server(tmp_path_factory: pytest.TempPathFactory, key_file: Path,
            receiver: Receiver) -> Iterator[ServerThread]:
     """A server with push on (SQLite, or PostgreSQL as the ``server`` fixture of
     conftest.py chooses with ``DRAGONLAIR_TEST_SERVER_DB``)."""
-    with ExitStack() as stack:
-        extra: dict[str, Any] = {}
-        if SERVER_DB == "postgresql":
-            from tests.server_multi.services import fresh_database, service_url
-
-            pytest.importorskip("psycopg")
-            url = service_url("DRAGONLAIR_TEST_PG", "PostgreSQL")
-            extra["database_url"] = stack.enter_context(fresh_database(url))
-        srv = ServerThread(tmp_path_factory.mktemp("server"), vapid_key=key_file,
-                           vapid_subject=SUBJECT, push_test_origins=(receiver.origin,),
-                           limits=Limits(max_push_subscriptions=3), **extra).start()
-        assert srv.app.state.engine.dialect.name == SERVER_DB
-        yield srv
-        srv.stop()
+    yield from serving(tmp_path_factory, vapid_key=key_file, vapid_subject=SUBJECT,
+                       push_test_origins=(receiver.origin,),
+                       limits=Limits(max_push_subscriptions=3))
 
 
 # ------------------------------------------------------------------ subscribers

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 
 from dragonlair.server.clocks import FakeClock
-from tests.server.conftest import SERVER_DB
-from tests.server.helpers import JSON, Client, ServerThread, play_to_end
+from tests.server.helpers import JSON, Client, ServerThread, play_to_end, serving
 
 CLOCK = FakeClock()
 TIMEOUT = 120.0  # Settings.rematch_timeout_s (its default)
@@ -23,20 +20,11 @@ TIMEOUT = 120.0  # Settings.rematch_timeout_s (its default)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    """A server on :data:`CLOCK`: SQLite, or a fresh PostgreSQL database with
-    ``DRAGONLAIR_TEST_SERVER_DB=postgresql`` (as tests/server/conftest.py)."""
-    data: Path = tmp_path_factory.mktemp("rematch")
-    with ExitStack() as stack:
-        extra: dict[str, str] = {}
-        if SERVER_DB == "postgresql":
-            from tests.server_multi.services import fresh_database, service_url
-
-            url = service_url("DRAGONLAIR_TEST_PG", "PostgreSQL")
-            extra["database_url"] = stack.enter_context(fresh_database(url))
-        srv = ServerThread(data, clock=CLOCK, clock_heartbeat_s=5.0, **extra).start()
+    """A server on :data:`CLOCK` (SQLite, or PostgreSQL as ``DRAGONLAIR_TEST_SERVER_DB``
+    says)."""
+    for srv in serving(tmp_path_factory, clock=CLOCK, clock_heartbeat_s=5.0):
         assert srv.settings.rematch_timeout_s == TIMEOUT
         yield srv
-        srv.stop()
 
 
 def finished(server: ServerThread, game: str, people: list[Client], seats: list[JSON],

@@ -409,10 +409,19 @@ class FarkleNarrator:
         self.names = list(names)
         self.shown_names = [who(s, names) for s in range(len(names))]
         self.cards = cards_by_id(game)
+        # the log as a stream (issue 24): each viewer's lines so far, and the state and the
+        # number of its events they were read from; a later call words only the new events
+        self._told: dict[int | None, tuple[FarkleState, int, list[str]]] = {}
 
     def lines_for(self, state: FarkleState, viewer: int | None) -> list[str]:
         """Every event ``viewer`` (``None``: a spectator) may see, in words (markup)."""
-        return [self.event_words(event) for _, event in state.events_for(viewer)]
+        state_then, read, lines = self._told.get(viewer, (state, 0, []))
+        if state_then is not state or read > state.event_count:
+            read, lines = 0, []  # another game: its log from the start
+        lines = lines + [self.event_words(event)
+                         for _, event in state.events_for(viewer, read)]
+        self._told[viewer] = (state, state.event_count, lines)
+        return list(lines)
 
     def event_words(self, event: Event) -> str:
         """One event in the UI language (markup)."""

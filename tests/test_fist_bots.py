@@ -318,3 +318,48 @@ def test_the_view_tells_a_custom_only_special_deck_so_bots_can_follow_it() -> No
     assert state.view(0)["public"]["options"]["specials"] == "custom"
     result = simulate("fist", 4, ["heuristic", "random", "random"], seed=1, options=options)
     assert result.games == 4
+
+
+class _ReadingRandom(RandomBot):
+    """The random bot, but handed every view (as a bot without ``reads_view`` is)."""
+
+    reads_view = True
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.views: list[JSON] = []
+
+    def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+        self.views.append(view)
+        return super().choose(view, legal)
+
+
+def test_a_bot_that_reads_no_view_is_handed_none_and_plays_the_same_games() -> None:
+    """``reads_view = False`` (the random bot): :func:`ask_bot` builds no view for it, an
+    empty one is all it gets (nothing of any seat), and so does a subclass that keeps the
+    attribute; the games are those of the same bot handed every view (a bot that says nothing
+    is handed its seat's view: test_f8_bots_get_plain_json_views_only)."""
+    game = FistGame({"players": 4, "max_turns": 3})
+    assert RandomBot.reads_view is False
+    finals = []
+    for bot_class in (RandomBot, _ReadingRandom):
+        bots = [bot_class(random.Random(seed_for(5, seat))) for seat in range(4)]
+        state = play_out(game.new_initial_state(), bots, random.Random(5))
+        finals.append([str(a) for _, a in state.history])
+        if bot_class is _ReadingRandom:
+            assert all(b.views and all(v["seat"] == s for v in b.views)  # type: ignore[attr-defined]
+                       for s, b in enumerate(bots))
+    assert finals[0] == finals[1]
+
+    seen: list[JSON] = []
+
+    class Mute(RandomBot):
+        def choose(self, view: JSON, legal: Sequence[Action]) -> Action:
+            seen.append(view)
+            return super().choose(view, legal)
+
+    state = game.new_initial_state()
+    while state.current_seats()[0] == CHANCE:
+        state.apply(CHANCE, state.sample_chance(random.Random(1)))
+    ask_bot(Mute(random.Random(1)), state, state.current_seats()[0])
+    assert seen == [{}]

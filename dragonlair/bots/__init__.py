@@ -14,7 +14,10 @@ __all__ = ["Bot", "BotError", "BotFactory", "RandomBot", "ask_bot", "bot_names",
 
 
 class RandomBot:
-    """Uniform over the legal actions (every game)."""
+    """Uniform over the legal actions (every game). It reads no view, so it is given none
+    (``reads_view``, :class:`~dragonlair.core.players.Bot`)."""
+
+    reads_view = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

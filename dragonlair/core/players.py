@@ -17,7 +17,12 @@ from dragonlair.core.streams import SeatViews
 
 
 class Bot(Protocol):
-    """A bot: given its seat's view and legal actions, returns one of the legal actions."""
+    """A bot: given its seat's view and legal actions, returns one of the legal actions.
+
+    A bot that decides from the legal actions alone (the uniform random bot) may say so with a
+    class attribute ``reads_view = False``: :func:`ask_bot` then hands it an empty view and
+    builds none (a simulation of random bots pays for the engine, not for views nobody
+    reads)."""
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action: ...
 
@@ -39,7 +44,12 @@ def ask_bot(bot: Bot, state: State[ActionT], seat: int,
     A driver that follows the game passes its :class:`~dragonlair.core.streams.SeatViews`:
     the bot gets the same view, built from the events since its last one."""
     legal = tuple(state.legal_actions(seat))
-    view = state.view(seat) if views is None else views.view(state, seat)
+    if not getattr(bot, "reads_view", True):
+        view: JSON = {}  # it said it reads none (Bot); still only what the seat may know
+    elif views is None:
+        view = state.view(seat)
+    else:
+        view = views.view(state, seat)
     action = bot.choose(view, legal)
     index = getattr(action, "index", None)
     for a in legal:

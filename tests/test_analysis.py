@@ -361,3 +361,18 @@ def test_budget_leaves_decisions_out(farkle_record: Path) -> None:
     result = analyse_record(Record.load(farkle_record), 0, budget=1e-9)
     assert not result.complete and len(result.decisions) < result.total
     jsonschema.validate(result.to_json(), SCHEMA)
+
+
+def test_the_work_is_iterations_and_progress_is_told(tmp_path: Path) -> None:
+    """The analysis is counted in search iterations, not time: the same record and seed give
+    the same analysis twice (a Fist game: sampled hints); ``progress(done, total)`` is told
+    after each decision, up to (total, total); the wall-clock budget is only a safety net."""
+    simulate("fist", 1, ["random"], seed=2, options={"max_turns": 2}, save_dir=tmp_path)
+    record = Record.load(next(tmp_path.glob("*.json")))
+    told: list[tuple[int, int]] = []
+    first = analyse_record(record, 0, seed=3, effort=0.05,
+                           progress=lambda done, total: told.append((done, total)))
+    again = analyse_record(record, 0, seed=3, effort=0.05, budget=900.0)
+    assert first.complete and again.complete
+    assert [d.to_json() for d in first.decisions] == [d.to_json() for d in again.decisions]
+    assert told == [(k, first.total) for k in range(1, first.total + 1)]

@@ -6,14 +6,19 @@ game's analyser gives the hint, and the move made is looked up in it: its ``loss
 value the bot's choice had over it. Decisions with a single legal action are not decisions
 and are skipped. Mistakes are the decisions with the largest loss, listed per unit (losses
 compare within one unit only: a Farkle game mixes soldiers and win chances). The win chance
-series is each hint's ``win_chance`` in order. ``budget`` bounds the wall time: decisions past it
-are left out and ``complete`` is false.
+series is each hint's ``win_chance`` in order.
+
+The work is counted in search iterations (each game's analyser: ``effort`` times its bot's
+own), never in time, so the same record and seed give the same analysis on a busy machine and
+on a quiet one. ``budget`` is only a safety net in wall-clock seconds: decisions past it are
+left out and ``complete`` is false. ``progress(done, total)`` is told after each decision.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dragonlair.analysis.hints import Analyser, Hint, analyser_for
@@ -96,7 +101,8 @@ class Analysis:
 
 
 def analyse_record(record: Record, seat: int, *, budget: float | None = None, seed: int = 0,
-                   effort: float = 1.0, analyser: Analyser | None = None) -> Analysis:
+                   effort: float = 1.0, analyser: Analyser | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Analyse ``seat``'s decisions in ``record`` (see the module docs). Raises
     :class:`~dragonlair.core.errors.RecordError` for a record that does not replay and
     :class:`AnalysisError` for a seat not at the table, one with no decision, or a game with
@@ -113,25 +119,32 @@ def analyse_record(record: Record, seat: int, *, budget: float | None = None, se
         except NoAnalyser:
             raise AnalysisError("cli.analyse_no_analyser", game=game.info.id) from None
     start = time.perf_counter()
+    moves = [(who, game.parse_action(text))
+             for who, text in (parse_entry(entry, n) for entry in record.actions)]
+    # the seat's decisions (more than one legal action), counted first for ``progress``
     state = game.new_initial_state()
-    decisions: list[Decision] = []
-    total, complete = 0, True
-    for i, entry in enumerate(record.actions):
-        who, text = parse_entry(entry, n)
-        action = game.parse_action(text)
-        if who == seat:
-            legal = list(state.legal_actions(seat))
-            if len(legal) > 1:
-                total += 1
-                over = budget is not None and time.perf_counter() - start > budget
-                if over:
-                    complete = False
-                else:
-                    view = state.view(seat)
-                    hint = analyser.hint(view, legal, random.Random(f"{seed}:{i}"), effort)
-                    decisions.append(Decision(i, state.turn_count(), str(action), hint))
+    asked: set[int] = set()
+    for i, (who, action) in enumerate(moves):
+        if who == seat and len(state.legal_actions(seat)) > 1:
+            asked.add(i)
         state.apply(who, action)
+    total = len(asked)
     if total == 0:
         raise AnalysisError("cli.analyse_no_decisions", seat=seat)
+    state = game.new_initial_state()
+    decisions: list[Decision] = []
+    complete = True
+    for i, (who, action) in enumerate(moves):
+        if i in asked:
+            if budget is not None and time.perf_counter() - start > budget:
+                complete = False  # the safety net: the rest is left out
+            else:
+                legal = list(state.legal_actions(seat))
+                view = state.view(seat)
+                hint = analyser.hint(view, legal, random.Random(f"{seed}:{i}"), effort)
+                decisions.append(Decision(i, state.turn_count(), str(action), hint))
+            if progress is not None:
+                progress(len(decisions), total)
+        state.apply(who, action)
     return Analysis(game.info.id, seat, tuple(decisions), total, complete,
                     time.perf_counter() - start)

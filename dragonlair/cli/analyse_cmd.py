@@ -7,6 +7,8 @@ language, as records write them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -34,8 +36,10 @@ def analyse(
                                           "(docs/analysis.md)")] = False,
     lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
     top: Annotated[int, typer.Option(help="how many mistakes to list")] = 10,
-    budget: Annotated[float, typer.Option(help="seconds at most; later decisions are left "
-                                          "out")] = 120.0,
+    budget: Annotated[float, typer.Option(help="a safety net: wall-clock seconds at most, "
+                                          "later decisions are left out (the work itself "
+                                          "is counted in search iterations: --effort)")
+                      ] = 900.0,
     effort: Annotated[float, typer.Option(help="search effort of sampled hints (1.0: the "
                                           "bot's own)")] = 1.0,
     seed: Annotated[int, typer.Option(help="seed of sampled hints: same seed, same "
@@ -57,7 +61,9 @@ def analyse(
         fail_with("cli.analyse_bad_number", lang, option="--effort", given=effort)
     try:
         rec = Record.load(record)
-        result = analyse_record(rec, seat - 1, budget=budget, seed=seed, effort=effort)
+        with _progress_bar(lang, enabled=not as_json) as progress:
+            result = analyse_record(rec, seat - 1, budget=budget, seed=seed, effort=effort,
+                                    progress=progress)
     except RecordError as exc:
         fail_with("cli.analyse_bad_record", lang, why=exc.message(lang))
         return
@@ -70,6 +76,27 @@ def analyse(
         print(json_text(result.to_json(top)))
         return
     show(result, lang, top)
+
+
+@contextmanager
+def _progress_bar(lang: str, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on the terminal's standard error while the decisions are worked out
+    (gone when done); nothing when it is not a terminal or the output is JSON."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from dragonlair.cli.main import err
+
+    if not (enabled and err.is_terminal):
+        yield None
+        return
+    with Progress(TextColumn(escape(render("cli.analyse_working", None, lang))), BarColumn(),
+                  MofNCompleteColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("analyse", total=None)
+
+        def tell(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield tell
 
 
 def _figure(value: float | None, unit: str, lang: str) -> str:

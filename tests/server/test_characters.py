@@ -361,8 +361,12 @@ def _f9_game(server: ServerThread, character: JSON, rng: random.Random) -> bool:
     assert (turns, ended) == (4, ["fist.end.turn_limit"]) or \
         (1 <= turns <= 4 and ended == ["fist.end.points_reached"]), (turns, ended)
     assert [p["card"] for c, p in events if c == "fist.turn.special"] == ["banker"] * turns
-    assert [p["card"] for c, p in events if c == "fist.auction.card"
-            if p["card"] == "banker"] == ["banker"] * turns
+    # the custom card comes up once a turn, except in a last turn that a player's third
+    # point ended before its reveal (F4.2: the pile's order is random; F5.9)
+    auctioned = [p["card"] for c, p in events if c == "fist.auction.card"
+                 if p["card"] == "banker"]
+    allowed = {turns, turns - 1} if ended == ["fist.end.points_reached"] else {turns}
+    assert len(auctioned) in allowed, (auctioned, turns, ended)
     assert check_no_leaks(record, [(0, ann.received), (None, spectator.received)]) > 5
     ann.close()
     spectator.close()

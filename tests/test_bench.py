@@ -403,3 +403,32 @@ def test_master_legal_actions_survive_cache_generations(monkeypatch: pytest.Monk
             assert state.legal_actions(1 - seat) == ()
             state.apply(seat, legal[rng.randrange(len(legal))])
         assert len(master_state._LEGAL) <= 3 and len(master_state._ALL_VALUES) <= 3
+
+
+def _baselines() -> Any:
+    """bench/baselines.py, loaded as a module (it is a script, not a package module)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "baselines.py"
+    spec = importlib.util.spec_from_file_location("baselines", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bot_baselines_table_has_every_bot_of_the_game(capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    """``bench/baselines.py``: one row per bot of the game, the random bot last as the
+    reference; win rates with their intervals; a bad option is refused in one line."""
+    baselines = _baselines()
+    baselines.main(["--games", "2", "--workers", "1", "master"])
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| master |")]
+    assert [row.split("|")[2].strip() for row in rows] == ["expert", "greedy", "random"]
+    assert all("% (" in row for row in rows)
+    for bad in (["nosuchgame"], ["--games", "0", "master"]):
+        with pytest.raises(SystemExit) as info:
+            baselines.main(bad)
+        assert info.value.code == 2

@@ -156,11 +156,16 @@ def short_tables(monkeypatch: pytest.MonkeyPatch) -> None:
 def _check_ratio(loop: dict[str, Any], engine: dict[str, Any]) -> None:
     """The ratio is the loop's median round over the engine's (4 significant digits, from
     the unrounded rates; the rounds are whole numbers), its range that of the rounds."""
-    expected = statistics.median(loop["rounds"]) / statistics.median(engine["rounds"])
-    assert loop["ratio"] == pytest.approx(expected, rel=2e-3)
-    pairs = [a / b for a, b in zip(loop["rounds"], engine["rounds"], strict=True)]
-    assert loop["ratio_min"] == pytest.approx(min(pairs), rel=2e-3)
-    assert loop["ratio_max"] == pytest.approx(max(pairs), rel=2e-3)
+    mine, theirs = statistics.median(loop["rounds"]), statistics.median(engine["rounds"])
+    assert ((mine - 0.5) / (theirs + 0.5) * (1 - 1e-3) <= loop["ratio"]
+            <= (mine + 0.5) / (theirs - 0.5) * (1 + 1e-3))
+    # each round's rate is shown rounded to a whole number: a slow round (a few hundred steps
+    # a second) moves its ratio by more than the 4 digits, so the bounds allow for it
+    rounds = list(zip(loop["rounds"], engine["rounds"], strict=True))
+    low = [(a - 0.5) / (b + 0.5) for a, b in rounds]
+    high = [(a + 0.5) / (b - 0.5) for a, b in rounds]
+    assert min(low) * (1 - 1e-3) <= loop["ratio_min"] <= min(high) * (1 + 1e-3)
+    assert max(low) * (1 - 1e-3) <= loop["ratio_max"] <= max(high) * (1 + 1e-3)
 
 
 @pytest.mark.usefixtures("short_tables")

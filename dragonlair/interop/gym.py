@@ -188,8 +188,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         mask = np.zeros(self.num_actions, np.int8)
         for action in [] if self.stopped else self.state.legal_actions(self.seat):
             mask[action.index] = 1
-        return {"observation": self.encoder.observation(common.position_view(self.state,
-                                                                             self.seat)),
+        return {"observation": self.encoder.observe_state(self.state, self.seat),
                 "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:

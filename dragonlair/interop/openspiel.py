@@ -470,11 +470,11 @@ class DragonlairObserver:
         return common.position_view(state.engine_state, seat)
 
     def set_from(self, state: DragonlairState, player: int) -> None:
-        view = self._view(state, player)
         if self.perfect_recall:
-            self.ctx.encoder.information_state(view, self.tensor)
+            self.ctx.encoder.information_state(self._view(state, player), self.tensor)
         else:
-            self.ctx.encoder.observation(view, self.tensor)
+            self.ctx.encoder.observe_state(state.engine_state,
+                                           None if self.spectator else player, self.tensor)
 
     def string_from(self, state: DragonlairState, player: int) -> str:
         view = self._view(state, player)

@@ -114,7 +114,7 @@ class _Table:
         if not self.stopped:
             for action in self.state.legal_actions(seat):
                 mask[action.index] = 1
-        return {"observation": self.encoder.observation(common.position_view(self.state, seat)),
+        return {"observation": self.encoder.observe_state(self.state, seat),
                 "action_mask": mask}
 
     def global_state(self) -> Any:
@@ -122,8 +122,7 @@ class _Table:
         size = self.encoder.observation_size
         out = np.zeros(size * self.game.num_players, np.float32)
         for seat in range(self.game.num_players):
-            self.encoder.observation(common.position_view(self.state, seat),
-                                    out[seat * size:(seat + 1) * size])
+            self.encoder.observe_state(self.state, seat, out[seat * size:(seat + 1) * size])
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:

@@ -1,15 +1,24 @@
-"""What a decision costs as a game grows: CPU microseconds per step early, midway and late
-in a long game, for a driver that follows the game (``SeatViews``), for one that builds the
-full view each time (what every consumer did before issue 24), and for an adapter's
-observation (the position view, encoded).
+"""What a decision costs as a game grows: CPU microseconds per step at 100, 1,000 and 5,000
+events of a long game, per action applied (chance included), for each way of looking at it
+(issue 24):
 
-    python bench/lengths.py [GAME ...] [--window N]
+- engine: the step alone (legal actions and apply, no look);
+- bot view: ``view(seat, since=event_count)``, the position without the log, which the
+  built-in bots are handed (``reads_events = False``, :func:`dragonlair.core.players.ask_bot`);
+- stream: a driver that follows the game (``SeatViews``: the whole view, log included, from
+  the events since);
+- full view: the whole view built each time (what every consumer did before issue 24);
+- observation: an adapter's observation vector (``Encoder.observe_state``).
 
-A step: chance drawn, or each seat to move asked its view and legal actions and a random
-legal action applied. The game is the longest (in events) of ten seeded random games on a
-long table (no turn limit; Fist at 6 players, Farkle at 5, Master a match); the cost is
-measured over ``--window`` steps (default 100) from where the game first has 10%, 50% and
-90% of its events (the counts are printed).
+    python bench/lengths.py [GAME ...] [--window N] [--marks 100,1000,5000]
+
+(A Dragon Master match ends within about 75 events: it is measured at 10, 35 and 60.)
+
+A step: chance drawn, or each seat to move looked at and a random legal action applied. The
+game is the longest (in events) of ten seeded random games on a long table (no turn limit;
+Fist at 6 players, Farkle at 5 with the strongest dragon, Master a match); the cost is
+measured over ``--window`` steps (default 100) from the first position with at least that
+many events ("-": the game is shorter), and divided by the actions those steps applied.
 """
 
 from __future__ import annotations
@@ -23,13 +32,14 @@ from typing import Any
 from dragonlair.core.game import CHANCE, State
 from dragonlair.core.streams import SeatViews
 from dragonlair.games import make_game
-from dragonlair.interop import common
 from dragonlair.interop.encoding import encoder_for
 
-SHARES = (0.1, 0.5, 0.9)
+MARKS = (100, 1_000, 5_000)
+#: a Dragon Master match ends within about 75 events: measured early, midway and late instead
+SHORT_MARKS: dict[str, tuple[int, ...]] = {"master": (10, 35, 60)}
 TABLES: dict[str, dict[str, Any]] = {
     "fist": {"players": 6, "max_turns": None},
-    "farkle": {"players": 5, "max_turns": None},
+    "farkle": {"players": 5, "max_turns": None, "dragon": 5},
     "master": {"match": True},
 }
 
@@ -62,20 +72,22 @@ def longest(game_id: str) -> tuple[int, int]:
     return seed, events
 
 
-def costs(game_id: str, window: int) -> tuple[list[int], dict[str, list[float | None]]]:
-    """The marks (event counts), and per way of looking the microseconds per step at each
-    (None: no step left there)."""
+def costs(game_id: str, window: int, marks: tuple[int, ...] = MARKS
+          ) -> tuple[int, dict[str, list[float | None]]]:
+    """The game's length in events, and per way of looking the microseconds per step at each
+    mark (None: the game is shorter)."""
     game = make_game(game_id, TABLES.get(game_id, {}))
     encoder = encoder_for(game)
     seed, events = longest(game_id)
-    marks = [int(events * share) for share in SHARES]
     out: dict[str, list[float | None]] = {}
-    for name in ("stream", "full view", "observation"):
+    for name in WAYS:
         views = SeatViews()
         look: Callable[[State, int], Any] = {
+            "engine": lambda s, seat: None,
+            "bot view": lambda s, seat: s.view(seat, s.event_count),
             "stream": views.view,
             "full view": lambda s, seat: s.view(seat),
-            "observation": lambda s, seat: encoder.observation(common.position_view(s, seat)),
+            "observation": encoder.observe_state,
         }[name]
         state = game.new_initial_state()
         rng = random.Random(seed)
@@ -86,14 +98,19 @@ def costs(game_id: str, window: int) -> tuple[list[int], dict[str, list[float | 
             if state.is_terminal():
                 found.append(None)
                 continue
+            applied = len(state.history)
             start = time.process_time()
             n = 0
             while n < window and not state.is_terminal():
                 step(state, rng, look)
                 n += 1
-            found.append((time.process_time() - start) / max(n, 1) * 1e6)
+            spent = time.process_time() - start
+            found.append(spent / max(len(state.history) - applied, 1) * 1e6)
         out[name] = found
-    return marks, out
+    return events, out
+
+
+WAYS = ("engine", "bot view", "stream", "full view", "observation")
 
 
 def main() -> None:
@@ -101,15 +118,20 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(TABLES))
     parser.add_argument("--window", type=int, default=100)
+    parser.add_argument("--marks", default="",
+                        help="event counts to measure at, comma-separated (default 100,1000,"
+                             "5000; a Master match: 10,35,60)")
     args = parser.parse_args()
-    print("| game | way | early | midway | late |")
+    print("| game (events) | way | at | at | at |")
     print("|---|---|---|---|---|")
     for game_id in args.games:
-        marks, rows = costs(game_id, args.window)
+        marks = (tuple(int(m) for m in args.marks.split(",")) if args.marks
+                 else SHORT_MARKS.get(game_id, MARKS))
+        events, rows = costs(game_id, args.window, marks)
         for name, row in rows.items():
-            cells = " | ".join("-" if c is None else f"{c:,.0f} us at {m:,}"
+            cells = " | ".join("-" if c is None else f"{c:,.1f} us at {m:,}"
                                for c, m in zip(row, marks, strict=True))
-            print(f"| {game_id} | {name} | {cells} |")
+            print(f"| {game_id} ({events:,}) | {name} | {cells} |")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,13 @@ class Bot(Protocol):
     A bot that decides from the legal actions alone (the uniform random bot) may say so with a
     class attribute ``reads_view = False``: :func:`ask_bot` then hands it an empty view and
     builds none (a simulation of random bots pays for the engine, not for views nobody
-    reads)."""
+    reads).
+
+    A bot that reads the position but not the event log (``events``: every bot of the
+    built-in games, which keep what they need of the record from ``public``) may say so with
+    ``reads_events = False``: it is then handed ``view(seat, since=event_count)``, the same
+    view without the events, whose cost does not grow with the game (issue 24; a full view
+    or a stream copies a log of thousands of events per decision late in a long game)."""
 
     def choose(self, view: JSON, legal: Sequence[Action]) -> Action: ...
 
@@ -42,10 +48,13 @@ def ask_bot(bot: Bot, state: State[ActionT], seat: int,
     them with its index is returned (the state's own action value).
 
     A driver that follows the game passes its :class:`~dragonlair.core.streams.SeatViews`:
-    the bot gets the same view, built from the events since its last one."""
+    the bot gets the same view, built from the events since its last one. A bot that reads
+    no view or no event log gets less (``reads_view``, ``reads_events``: :class:`Bot`)."""
     legal = tuple(state.legal_actions(seat))
     if not getattr(bot, "reads_view", True):
         view: JSON = {}  # it said it reads none (Bot); still only what the seat may know
+    elif not getattr(bot, "reads_events", True):
+        view = state.view(seat, state.event_count)  # the position, without the log
     elif views is None:
         view = state.view(seat)
     else:

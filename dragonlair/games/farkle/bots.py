@@ -189,6 +189,9 @@ def item_worth(pos: Pos, item_id: str) -> float:
 class CautiousFarkleBot:
     """Banks early, never attacks, battles when it may (see the module docs)."""
 
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
+
     BANK_AT = 300
 
     def __init__(self, rng: random.Random) -> None:
@@ -340,6 +343,9 @@ def warm_up() -> None:
 # ---------------------------------------------------------------------------- optimal
 class OptimalFarkleBot:
     """Exact dice policies and a race estimate for its actions (see the module docs)."""
+
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

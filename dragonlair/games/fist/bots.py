@@ -191,6 +191,9 @@ VALUE.check()
 class GreedyFistBot:
     """Bids by the card's value to it and to its opponents; decides powers greedily."""
 
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
@@ -316,6 +319,9 @@ class HeuristicFistBot:
     it costs; curses a card that would end the game for another, and uses the Amulet on
     cards worth a point (:mod:`heuristic`)."""
 
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
+
     def __init__(self, rng: random.Random) -> None:
         from dragonlair.games.fist.heuristic import FistHeuristic
         from dragonlair.games.fist.memory import FistMemory
@@ -335,6 +341,9 @@ class ISMCTSFistBot:
     """``ismcts``: Information-Set MCTS over positions consistent with its view, decoupled
     UCT at sealed bids, heuristic rollouts (:mod:`search`). ``iterations`` sets the
     strength; ``seconds`` caps the time of one decision as well."""
+
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
 
     def __init__(self, rng: random.Random, iterations: int = 250,
                  seconds: float | None = None) -> None:

@@ -152,6 +152,9 @@ def _place_moves(legal: Sequence[Action]) -> list[MasterAction]:
 class GreedyMasterBot:
     """Best immediate line-score change: own line gain minus the opponent's line gain."""
 
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
@@ -383,6 +386,9 @@ class ExpertMasterBot:
     ``exact_nodes``: the transposition-table size after which the exact endgame stops taking
     further (less likely) opponent hands into account. All budgets count work, not time, so
     a seed gives the same moves on any machine."""
+
+    #: it reads the position, not the event log (:class:`dragonlair.core.players.Bot`)
+    reads_events = False
 
     def __init__(self, rng: random.Random, samples: int = 24, exact: int = 8, tail: int = 6,
                  exact_nodes: int = 60_000) -> None:

@@ -5,10 +5,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dragonlair.core.game import JSON, Game, State
 from dragonlair.interop.encoding import Encoder, Vector
+
+if TYPE_CHECKING:
+    from dragonlair.games.fist.observe import FistObserver
 
 
 class FistEncoder(Encoder):
@@ -32,6 +35,7 @@ class FistEncoder(Encoder):
         self.phases = [p.name.lower() for p in Phase]
         self.decisions = [d.name.lower() for d in Dec]
         self._memories: dict[Any, Any] = {}
+        self._observer: FistObserver | None = None
         n, k = self.num_players, len(self.cards)
         o = self.obs
         self._seat_block("seat", "one-hot: the observing seat")
@@ -115,6 +119,18 @@ class FistEncoder(Encoder):
         result = envelope.get("result")
         if result:
             self._mask(vec, at["result"], result["winners"])
+
+    def _observe_state(self, state: State, seat: int | None, vec: Vector) -> bool:
+        """The fast path: :mod:`dragonlair.games.fist.observe` writes the same vector from
+        the engine's seat-visible fields."""
+        observer = self._observer
+        if observer is None:
+            from dragonlair.games.fist.observe import FistObserver
+
+            observer = self._observer = FistObserver(self)
+        fist: Any = state
+        observer.observe(fist, seat, vec)
+        return True
 
     def _recall(self, view: JSON, vec: Vector) -> None:
         key = view.get("seat")

@@ -26,8 +26,16 @@ if TYPE_CHECKING:
 _PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
 
-def _sealed(st: FistState) -> bool:
+def sealed(st: FistState) -> bool:
+    """Whether bids are being handed in and are not yet revealed (F8): a bid phase."""
     return st.phase is Phase.BID or st.phase is Phase.TIEBID
+
+
+def in_rainbow(st: FistState) -> bool:
+    """Whether the Rainbow Dragon's draw is under way (its colour is then public, F7)."""
+    pending = st.pending
+    return (isinstance(pending, Draw) and pending.kind == PowerChance.RAINBOW) or (
+        isinstance(pending, Decision) and pending.kind == Dec.RAINBOW_MORE)
 
 
 def decision_name(st: FistState) -> str | None:
@@ -37,7 +45,7 @@ def decision_name(st: FistState) -> str | None:
 
 
 def _seats_public(st: FistState) -> list[JSON]:
-    sealed = _sealed(st)
+    is_sealed = sealed(st)
     bids = st.bids
     holder = st.doppel_holder
     out: list[JSON] = []
@@ -46,7 +54,7 @@ def _seats_public(st: FistState) -> list[JSON]:
         out.append({"seat": s, "score": p.score,
                     "stones": {"red": stones[0], "blue": stones[1], "yellow": stones[2]},
                     "doppelganger": holder == s,
-                    "has_bid": (bids[s] is not None) if sealed else None})
+                    "has_bid": (bids[s] is not None) if is_sealed else None})
     return out
 
 
@@ -81,9 +89,6 @@ def public(st: FistState) -> JSON:
     game = st.game
     names = game.card_ids
     bank = st.bank
-    pending = st.pending
-    in_rainbow = (isinstance(pending, Draw) and pending.kind == PowerChance.RAINBOW) or (
-        isinstance(pending, Decision) and pending.kind == Dec.RAINBOW_MORE)
     opts = game.options
     custom = opts["custom"]
     options: JSON = {"players": opts["players"], "max_turns": opts["max_turns"],
@@ -109,7 +114,7 @@ def public(st: FistState) -> JSON:
                  "amulet": bank.amulet, "black": bank.black,
                  "stones": {"red": stones[0], "blue": stones[1], "yellow": stones[2]}},
         "drawn": {"red": drawn[0], "blue": drawn[1], "yellow": drawn[2]},
-        "rainbow_colour": COLOURS[st.rainbow_colour] if in_rainbow else None,
+        "rainbow_colour": COLOURS[st.rainbow_colour] if in_rainbow(st) else None,
         "second_highest": list(st.second) if st.winner is not None else [],
         "seats": _seats_public(st),
         "decision": decision_name(st),
@@ -120,7 +125,7 @@ def public(st: FistState) -> JSON:
 def _public_history(st: FistState) -> list[str]:
     """The record so far; sealed bids not yet revealed show only who has bid (F8)."""
     out = st._log[:]
-    if _sealed(st):
+    if sealed(st):
         history = st._history
         for i in range(st.sealed_from, len(out)):
             out[i] = f"p{history[i][0]}: sealed"
@@ -130,7 +135,7 @@ def _public_history(st: FistState) -> list[str]:
 def private(st: FistState, seat: int) -> JSON:
     """This seat's screen (:class:`dragonlair.games.fist.views.FistPrivate`)."""
     p = st.players[seat]
-    bid = st.bids[seat] if _sealed(st) else None
+    bid = st.bids[seat] if sealed(st) else None
     return {"fairy": p.fairy, "fairy_spent": p.fairy_spent, "common": p.common,
             "silver": p.silver, "black": p.black, "amulet": p.amulet,
             "bid": str(bid) if bid is not None else None}
@@ -196,11 +201,11 @@ def full_state(st: FistState) -> JSON:
              to_move=["chance" if s == CHANCE else s for s in st.to_move],
              result=outcome.to_json() if outcome else None)
     v["history"] = st._log[:]
-    sealed = _sealed(st)
+    is_sealed = sealed(st)
     v["players_full"] = [
         {"seat": s, "score": p.score, "stones": dict(zip(COLOURS, p.stones, strict=True)),
          **p.coins_json(), "doppelganger": st.doppel_holder == s,
-         "pending_bid": str(st.bids[s]) if sealed and st.bids[s] is not None else None}
+         "pending_bid": str(st.bids[s]) if is_sealed and st.bids[s] is not None else None}
         for s, p in enumerate(st.players)
     ]
     v["special_deck"] = sorted_names(st, st.special_deck)

@@ -426,8 +426,8 @@ PETTINGZOO_HINT = "pip install 'dragonlair[pettingzoo]'"
 
 #: the loops of ``bench --adapters``, in the order of the rows, with the install hint of each
 #: one's optional dependencies (Gymnasium comes with the PettingZoo extra)
-ADAPTERS: dict[str, str] = {"openspiel": OPENSPIEL_HINT, "pettingzoo": PETTINGZOO_HINT,
-                            "gymnasium": PETTINGZOO_HINT}
+ADAPTERS: dict[str, str] = {"openspiel": OPENSPIEL_HINT, "openspiel-bare": OPENSPIEL_HINT,
+                            "pettingzoo": PETTINGZOO_HINT, "gymnasium": PETTINGZOO_HINT}
 
 #: what ``bench --simulate`` measures, for the report
 SIMULATE_LOOP = (
@@ -444,8 +444,9 @@ ADAPTERS_LOOP = (
     "defaults, players as in the bench table); openspiel: the adapter's game (the turn-based "
     "form of a game with sealed bids), each step chance_outcomes() and a draw, or "
     "observation_tensor(player to move), legal_actions() and rng.randrange, then "
-    "apply_action; pettingzoo: the AEC env (order-enforcing wrapper), reset(seed), then for "
-    "each agent of agent_iter() last() and, unless done, a uniform pick among the mask's "
+    "apply_action; openspiel-bare: the same without observation_tensor; pettingzoo: the "
+    "AEC env (order-enforcing wrapper), reset(seed), then for each agent of agent_iter() "
+    "last() and, unless done, a uniform pick among the mask's "
     "legal actions, step(); gymnasium: SingleSeatEnv, seat 0 against the random bot, "
     "reset(seed), then a uniform pick from the mask and step() until terminated; steps: "
     "the adapter's step calls (apply_action, step()); actions: every action the game "
@@ -604,11 +605,11 @@ def _module(name: str) -> Any:
     return importlib.import_module(name)
 
 
-def openspiel_adapter_loop(game_id: str, params: dict[str, Any],
-                           steps: list[int]) -> Callable[[random.Random], int]:
+def openspiel_adapter_loop(game_id: str, params: dict[str, Any], steps: list[int],
+                           observe: bool = True) -> Callable[[random.Random], int]:
     """The OpenSpiel adapter's game (its turn-based form where the game has sealed bids)
-    played by the loop of :data:`ADAPTERS_LOOP`; each game's step count is appended to
-    ``steps``, its actions returned."""
+    played by the loop of :data:`ADAPTERS_LOOP` (without ``observation_tensor`` unless
+    ``observe``); each game's step count is appended to ``steps``, its actions returned."""
     adapter = _module("dragonlair.interop.openspiel")
     game = adapter.load(game_id, turn_based=adapter.is_simultaneous(game_id), **params)
 
@@ -619,7 +620,8 @@ def openspiel_adapter_loop(game_id: str, params: dict[str, Any],
             if state.is_chance_node():
                 state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
-                state.observation_tensor(state.current_player())
+                if observe:
+                    state.observation_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             n += 1
@@ -627,6 +629,13 @@ def openspiel_adapter_loop(game_id: str, params: dict[str, Any],
         return len(state.engine_state.history)
 
     return playout
+
+
+def openspiel_bare_loop(game_id: str, params: dict[str, Any],
+                        steps: list[int]) -> Callable[[random.Random], int]:
+    """:func:`openspiel_adapter_loop` without observation tensors: chance outcomes, legal
+    actions and ``apply_action`` only (what a search such as MCTS asks of a state)."""
+    return openspiel_adapter_loop(game_id, params, steps, observe=False)
 
 
 def pettingzoo_adapter_loop(game_id: str, options: dict[str, Any],
@@ -686,14 +695,15 @@ AdapterLoop = Callable[[str, dict[str, Any], list[int]], Callable[[random.Random
 def _adapter_loops() -> dict[str, tuple[AdapterLoop, bool]]:
     """Each adapter's loop maker and whether it takes OpenSpiel parameters (else options)."""
     return {"openspiel": (openspiel_adapter_loop, True),
+            "openspiel-bare": (openspiel_bare_loop, True),
             "pettingzoo": (pettingzoo_adapter_loop, False),
             "gymnasium": (gymnasium_adapter_loop, False)}
 
 
 def missing_message(loop: str) -> str:
     """What a row of an adapter whose optional dependency is missing says."""
-    names = {"openspiel": "OpenSpiel (pyspiel)", "pettingzoo": "PettingZoo",
-             "gymnasium": "Gymnasium"}
+    names = {"openspiel": "OpenSpiel (pyspiel)", "openspiel-bare": "OpenSpiel (pyspiel)",
+             "pettingzoo": "PettingZoo", "gymnasium": "Gymnasium"}
     return render("core.bench.missing", {"what": names[loop], "hint": ADAPTERS[loop]})
 
 
@@ -729,9 +739,9 @@ def bench_adapters(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (
                    rounds: int = MIN_ROUNDS) -> LoopsResult:
     """``bench --adapters``: per game (``games``, or all those presented to the research
     adapters), each adapter's loop and the bare engine at the table the adapters load, in
-    ``rounds`` alternating rounds (engine, openspiel, pettingzoo, gymnasium; reversed in odd
-    rounds), ``seconds`` of CPU time per side in all. An adapter whose optional dependency
-    is not installed gets a row saying so (:func:`missing_message`)."""
+    ``rounds`` alternating rounds (engine, openspiel, openspiel-bare, pettingzoo, gymnasium;
+    reversed in odd rounds), ``seconds`` of CPU time per side in all. An adapter whose
+    optional dependency is not installed gets a row saying so (:func:`missing_message`)."""
     _check_rounds(rounds)
     result = LoopsResult("adapters", seconds, rounds, {}, [], machine=machine_info())
     ids = [g for g in games or game_ids() if plugin(g).interop is not None]

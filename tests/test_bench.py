@@ -218,7 +218,7 @@ def test_adapters_json_has_every_game_adapter_and_ratio() -> None:
         assert entry["options"] == table == engine_options(game, params)
         assert table.get("max_turns", 1) == 1  # the short tables' turn limit
         _check_side(entry["engine"], 5)
-        for loop in ("openspiel", "pettingzoo", "gymnasium"):
+        for loop in ("openspiel", "openspiel-bare", "pettingzoo", "gymnasium"):
             side = entry[loop]
             _check_side(side, 5)
             _check_ratio(side, entry["engine"])
@@ -227,7 +227,8 @@ def test_adapters_json_has_every_game_adapter_and_ratio() -> None:
             assert side["steps"] >= side["games"]
             assert side["steps_per_s_min"] <= side["steps_per_s"] <= side["steps_per_s_max"]
         # OpenSpiel applies one action a step, chance included
-        assert entry["openspiel"]["steps"] == entry["openspiel"]["actions"]
+        for loop in ("openspiel", "openspiel-bare"):
+            assert entry[loop]["steps"] == entry[loop]["actions"]
 
 
 def test_adapters_without_a_dependency_say_so_per_row(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -241,9 +242,10 @@ def test_adapters_without_a_dependency_say_so_per_row(monkeypatch: pytest.Monkey
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     entry = data["games"]["master"]
-    assert entry["openspiel"] == {
-        "missing": "not measured: OpenSpiel (pyspiel) is not installed "
-                   "(pip install 'dragonlair[openspiel]')"}
+    for loop in ("openspiel", "openspiel-bare"):
+        assert entry[loop] == {
+            "missing": "not measured: OpenSpiel (pyspiel) is not installed "
+                       "(pip install 'dragonlair[openspiel]')"}
     assert "pip install 'dragonlair[pettingzoo]'" in entry["pettingzoo"]["missing"]
     _check_side(entry["gymnasium"], 5)
     assert set(data["ratios"]) == {"master/gymnasium"}

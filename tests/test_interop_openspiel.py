@@ -72,7 +72,7 @@ RL_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "params"), RL_CASES, ids=map(_id, RL_CASES))
+@pytest.mark.parametrize(("name", "params"), RL_CASES, ids=[_id((n, p, 0)) for n, p in RL_CASES])
 def test_openspiel_rl_environment_plays_whole_games(name: str, params: dict[str, Any]) -> None:
     """OpenSpiel's rl_environment with its RandomAgent (a random pick from the seat's
     legal_actions) plays whole games, its legality check on. It steps a simultaneous game
@@ -259,6 +259,50 @@ def test_every_tensor_is_the_encoding_of_the_seats_view_now(game_id: str) -> Non
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert steps > 5
+
+
+def _answer(method: Any, *args: Any) -> Any:
+    """What a call gives: its value, or the type of the error it raises."""
+    try:
+        return method(*args)
+    except Exception as exc:  # the error's type is the answer
+        return type(exc)
+
+
+@pytest.mark.parametrize(("game_id", "params"), [
+    ("master", {}), ("farkle", {"players": 3, "max_turns": 3}),
+    ("fist", {"players": 3, "max_turns": 1}),
+    ("fist", {"players": 3, "max_turns": 1, "turn_based": True}), ("hoard", {})])
+def test_the_states_python_answers_are_pyspiels(game_id: str, params: dict[str, Any]) -> None:
+    """The state answers ``legal_actions``, ``is_chance_node``, ``is_simultaneous_node``,
+    ``is_player_node``, ``observation_tensor`` and ``information_state_tensor`` in Python
+    (issue 24: pyspiel's C++ methods call back into Python several times, and its
+    ``observation_tensor`` encodes a new initial state first to learn the size); at every
+    node of a random game each gives what pyspiel's own method gives, for every player,
+    with and without a player, and the calls pyspiel refuses (a pseudo-player's tensor, a
+    tensor at a chance node without a player) are refused alike."""
+    game = dos.load(game_id, **params)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    nodes = 0
+    while True:
+        for name in ("is_chance_node", "is_simultaneous_node", "is_player_node",
+                     "is_terminal", "legal_actions", "observation_tensor",
+                     "information_state_tensor"):
+            ours, theirs = getattr(state, name), getattr(pyspiel.State, name)
+            assert _answer(ours) == _answer(theirs, state), name
+            if name.startswith("is_"):
+                continue
+            for player in (-1, *range(game.num_players()), game.num_players()):
+                assert _answer(ours, player) == _answer(theirs, state, player), (name, player)
+        nodes += 1
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    assert nodes > 10
+    # the tensors are new lists each call, not a buffer the state keeps writing
+    first = state.observation_tensor(0)
+    assert first is not state.observation_tensor(0) and first == state.observation_tensor(0)
 
 
 def test_chance_ids_and_action_strings_round_trip() -> None:

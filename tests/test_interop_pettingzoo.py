@@ -153,6 +153,76 @@ def test_random_agents_with_masks_play_to_the_end(name: str, make: Callable[[], 
         assert env.agents == []
 
 
+def test_observations_are_new_arrays_and_masks_are_the_legal_actions() -> None:
+    """The environments build each observation's vector and mask afresh (issue 24: the masks
+    come from an index of the legal actions kept between steps): an agent may keep or change
+    the arrays it was given, and every mask marks exactly the legal actions' indices (none
+    for an agent not to move)."""
+    from dragonlair.interop import common
+
+    env = raw_env("farkle", players=3, max_turns=4)
+    env.reset(seed=5)
+    rng = np.random.RandomState(5)
+    kept = []
+    steps = 0
+    while env.agents:
+        state = env.engine_state
+        for seat, agent in enumerate(env.possible_agents):
+            obs = env.observe(agent)
+            legal = {a.index for a in state.legal_actions(seat)} if agent in env.agents else set()
+            assert set(np.flatnonzero(obs["action_mask"])) == legal
+            assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].flags.writeable
+            want = env.table.encoder.observation(common.position_view(state, seat))
+            assert np.array_equal(obs["observation"], want)
+            again = env.observe(agent)
+            assert not np.shares_memory(again["action_mask"], obs["action_mask"])
+            assert not np.shares_memory(again["observation"], obs["observation"])
+            obs["action_mask"][:] = 1  # an agent's scribbling reaches no later observation
+            obs["observation"][:] = 0.5
+            assert np.array_equal(env.observe(agent)["observation"], want)
+            kept.append((again, np.array(again["action_mask"])))
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps > 10
+    assert all(np.array_equal(obs["action_mask"], copy) for obs, copy in kept)
+
+
+def test_the_order_enforcing_wrapper_is_pettingzoos() -> None:
+    """``master_env()`` is PettingZoo's order-enforcing wrapper (a subclass that reaches the
+    environment's hot attributes without its ``__getattr__``): the same errors before
+    ``reset()``, the same name, the same check that a loop over ``agent_iter`` steps."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    env = master_env()
+    assert isinstance(env, OrderEnforcingWrapper) and str(env) == "dragonlair_master_v0"
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        env.last()
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        _ = env.agent_selection
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.agent_iter):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    env.reset(seed=1)
+    agents = iter(env.agent_iter())
+    agent = next(agents)
+    assert agent == env.agent_selection == env.unwrapped.agent_selection
+    obs, reward, term, trunc, info = env.last()
+    assert np.array_equal(obs["observation"], env.unwrapped.observe(agent)["observation"])
+    assert (reward, term, trunc, info) == (0.0, False, False, {})
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)  # no step() since the last agent
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert next(agents) == env.agent_selection
+    strict = master_env(illegal_action="raise")  # through the wrapper's step, too
+    strict.reset(seed=1)
+    mask = strict.last()[0]["action_mask"]
+    before = list(strict.unwrapped.engine_state.history)
+    with pytest.raises(IllegalActionError):
+        strict.step(int(np.flatnonzero(mask == 0)[0]))
+    assert list(strict.unwrapped.engine_state.history) == before
+
+
 def test_the_same_seed_replays_the_same_game() -> None:
     env = raw_env("farkle", players=2, max_turns=6)
     _random_game(env, 11)
@@ -244,10 +314,11 @@ def test_render_ansi_describes_the_table() -> None:
     env = raw_env("fist", render_mode="ansi", players=3, max_turns=2)
     env.reset(seed=2)
     text = env.render()
-    assert "Fist of Dragonstones" in text and "player_0" in text
+    assert text is not None and "Fist of Dragonstones" in text and "player_0" in text
     par = parallel_env("master", render_mode="ansi")
     par.reset(seed=0)
-    assert "Dragon Master" in par.render()
+    shown = par.render()
+    assert shown is not None and "Dragon Master" in shown
     with pytest.raises(ValueError, match="render_mode"):
         raw_env("master", render_mode="rgb_array")
 

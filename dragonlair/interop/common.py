@@ -29,6 +29,8 @@ Length bounds
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dragonlair.core.game import JSON, Action, Game, Outcome, State
 
 #: The turn limit the adapters use for games without a natural bound when none is given
@@ -60,6 +62,35 @@ def position_view(state: State, seat: int | None) -> JSON:
     """``seat``'s view of the position without its event log: ``state.view(seat, since)``
     with ``since`` the event count (the envelope's ``events`` is then empty)."""
     return state.view(seat, state.event_count)
+
+
+class LegalIndex:
+    """A seat's legal actions by action index, and as a mask (one byte per index: 1 legal),
+    for the environments' observation (the mask) and step (the action of an index, and
+    whether it is legal) without a scan of the legal actions each.
+
+    It keeps the last legal actions it indexed: a state answers ``legal_actions`` with the
+    same tuple while nothing changes (Dragon Master's and Dragon Farkle's even share them
+    between positions), so a step after the observation of the same position finds its
+    index ready. Only a tuple (immutable) is kept; any other sequence is indexed each time."""
+
+    __slots__ = ("by_index", "legal", "mask", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.legal: Sequence[Action] = ()
+        self.by_index: dict[int, Action] = {}
+        self.mask = bytes(size)
+
+    def of(self, legal: Sequence[Action]) -> LegalIndex:
+        """Index ``legal`` (unless it is the tuple indexed last); returns itself."""
+        if legal is not self.legal or type(legal) is not tuple:
+            by_index = {a.index: a for a in legal}
+            mask = bytearray(self.size)
+            for i in by_index:
+                mask[i] = 1
+            self.legal, self.by_index, self.mask = legal, by_index, bytes(mask)
+        return self
 
 
 def returns(outcome: Outcome | None, num_players: int) -> list[float]:

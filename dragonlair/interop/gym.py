@@ -96,6 +96,11 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         self.rng = random.Random(0)
         #: the episode was ended by an illegal action (``illegal_action="terminate"``)
         self.stopped = False
+        #: the agent's legal actions last asked for, by index and as a mask (and that mask
+        #: as an array per dtype, copied for each observation)
+        self.index = common.LegalIndex(self.num_actions)
+        self._masks: dict[Any, Any] = {}
+        self._mask_of = self.index.mask
 
     # ------------------------------------------------------------------ gymnasium API
     def reset(self, *, seed: int | None = None,
@@ -120,7 +125,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
             raise IllegalActionError("core.adapter.game_over")
         legal = state.legal_actions(self.seat)
         index = int(action)
-        chosen = next((a for a in legal if a.index == index), None)
+        chosen = self.index.of(legal).by_index.get(index)
         if chosen is None:
             if self.illegal_action == "raise":
                 raise IllegalActionError(
@@ -144,10 +149,9 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
         """The legal actions of the agent's seat now, as booleans by action index: the
         method sb3-contrib's ``MaskablePPO`` (and its ``ActionMasker``) call. The same as
         the observation's ``action_mask``; all False once the game is over or stopped."""
-        mask = np.zeros(self.num_actions, np.bool_)
-        if not self.stopped and not self.state.is_terminal():
-            for action in self.state.legal_actions(self.seat):
-                mask[action.index] = True
+        if self.stopped or self.state.is_terminal():
+            return np.zeros(self.num_actions, np.bool_)
+        mask: npt.NDArray[np.bool_] = self._mask(np.bool_)
         return mask
 
     def render(self) -> str | None:
@@ -184,10 +188,22 @@ class SingleSeatEnv(gymnasium.Env[Obs, Any]):
             for s, a in choices:
                 state.apply(s, a)
 
+    def _mask(self, dtype: Any) -> Any:
+        """The agent's legal actions now as a new array of 0/1 by index."""
+        legal = self.state.legal_actions(self.seat)
+        if not legal:
+            return np.zeros(self.num_actions, dtype)
+        index = self.index.of(legal)
+        if index.mask is not self._mask_of:
+            self._mask_of = index.mask
+            self._masks.clear()
+        mask = self._masks.get(dtype)
+        if mask is None:
+            mask = self._masks[dtype] = np.frombuffer(index.mask, np.int8).astype(dtype)
+        return mask.copy()
+
     def _observe(self) -> Obs:
-        mask = np.zeros(self.num_actions, np.int8)
-        for action in [] if self.stopped else self.state.legal_actions(self.seat):
-            mask[action.index] = 1
+        mask = np.zeros(self.num_actions, np.int8) if self.stopped else self._mask(np.int8)
         return {"observation": self.encoder.observe_state(self.state, self.seat),
                 "action_mask": mask}
 

@@ -129,6 +129,12 @@ def game_type(game_id: str, turn_based: bool = False) -> Any:
 #: chance outcomes as the adapter gives them: (OpenSpiel action id, probability), by id
 Outcomes = list[tuple[int, float]]
 
+# OpenSpiel's pseudo-players as plain ints: comparing an int with a pybind11 enum member, or
+# reading the member, costs far more than the comparison (the hot paths below do it per step)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+
 
 def _farkle_chance_key() -> Callable[[State], Hashable | None]:
     """What the chance outcomes of a Dragon Farkle state depend on, where they are many or
@@ -171,6 +177,9 @@ class _Context:
         #: at a joint move, the one action of a seat that does not move (a tie-break it is
         #: not in): the first id after the decisions, never a decision itself
         self.pass_id = self.offset
+        #: every action by index (``engine.action_from_index``), for ``apply_action``
+        self.actions = tuple(engine.action_from_index(i)
+                             for i in range(engine.num_distinct_actions))
         self.bound = common.decision_bound(engine)
         self.encoder: Encoder = encoder_for(engine)
         make_key = CHANCE_KEYS.get(self.game_id)
@@ -185,13 +194,20 @@ class _Context:
         # pickled as its game's string, not as its parts
         return (_context_of, (str(self.pygame),))
 
+    def action(self, index: int) -> Action:
+        """Our action of an index (``Game.action_from_index``, from a table of them)."""
+        actions = self.actions
+        return actions[index] if 0 <= index < len(actions) else self.engine.action_from_index(index)
+
     def action_id(self, seat: int, action: Action) -> int:
         return action.index - self.offset if seat == CHANCE else action.index
 
     def listed_outcomes(self, state: State) -> Outcomes:
         """The engine state's chance outcomes as OpenSpiel ids, sorted by id: listed now."""
         off = self.offset
-        return sorted((a.index - off, p) for a, p in state.chance_outcomes())
+        listed = [(a.index - off, p) for a, p in state.chance_outcomes()]
+        listed.sort()
+        return listed
 
     def chance_outcomes(self, state: State) -> Outcomes:
         """:meth:`listed_outcomes`, from the cache where the game keys its chance situation
@@ -297,19 +313,66 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         core = self._core
         if core.truncated:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         seats = core.state.current_seats()
         if not seats:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if seats[0] == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _TERMINAL
+        first = seats[0]
+        if first == CHANCE:
+            return _CHANCE
         if core.ctx.simultaneous:  # every decision is a joint move; seats not to move pass
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return min(seats)  # turn-based: sealed bids in seat order; views hide them (F8)
+            return _SIMULTANEOUS
+        # turn-based: sealed bids in seat order; views hide them (F8)
+        return first if len(seats) == 1 else min(seats)
+
+    # The methods below answer from Python what pyspiel's C++ State answers by calling back
+    # into Python several times (``legal_actions()`` asks ``current_player`` three times and
+    # ``is_terminal`` once before ``_legal_actions``; ``observation_tensor`` builds a new
+    # initial state and its tensor to learn the size, then the tensor asked for). Each gives
+    # what the C++ method gives, and hands every other case (chance nodes, pseudo-players,
+    # errors) to it; tests/test_interop_openspiel.py compares both at every step. C++ callers
+    # (and the algorithms written in C++) still take the C++ way.
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == _SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, *args: Any) -> list[int]:
+        """``legal_actions([player])``: as pyspiel's (default: the player to move)."""
+        current = self.current_player()
+        player = args[0] if args else current
+        if current >= 0 and player == current and type(player) is int and len(args) <= 1:
+            return [a.index for a in self._core.state.legal_actions(player)]
+        return cast(list[int], pyspiel.State.legal_actions(self, *args))
+
+    def observation_tensor(self, *args: Any) -> list[float]:
+        """``observation_tensor([player])``: as pyspiel's (default: the player to move), the
+        encoder's vector of the seat's position (:meth:`DragonlairObserver.set_from`)."""
+        ctx = self._core.ctx
+        player = args[0] if args else self.current_player()
+        if len(args) > 1 or type(player) is not int or not 0 <= player < ctx.num_players:
+            return cast(list[float], pyspiel.State.observation_tensor(self, *args))
+        # a new vector each call: states of one game may be asked from several threads
+        vec: list[float] = ctx.encoder.observe_state(self._core.state, player).tolist()
+        return vec
+
+    def information_state_tensor(self, *args: Any) -> list[float]:
+        """``information_state_tensor([player])``: as pyspiel's (default: the player to move),
+        the encoder's information state of the seat's view."""
+        ctx = self._core.ctx
+        player = args[0] if args else self.current_player()
+        if len(args) > 1 or type(player) is not int or not 0 <= player < ctx.num_players:
+            return cast(list[float], pyspiel.State.information_state_tensor(self, *args))
+        vec: list[float] = ctx.encoder.information_state(self._core.state.view(player)).tolist()
+        return vec
 
     def _legal_actions(self, player: int) -> list[int]:
         current = self.current_player()
-        if current == pyspiel.PlayerId.SIMULTANEOUS:
+        if current == _SIMULTANEOUS:
             if player in self._core.state.current_seats():
                 return [a.index for a in self._core.state.legal_actions(player)]
             return [self._core.ctx.pass_id] if 0 <= player < self._core.ctx.num_players else []
@@ -323,18 +386,20 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         core = self._core
+        ctx = core.ctx
         state = core.state
-        engine = core.ctx.engine
         player = self.current_player()
-        if player == pyspiel.PlayerId.CHANCE:
-            state.apply(CHANCE, engine.action_from_index(action + core.ctx.offset))
+        if player == _CHANCE:
+            state.apply(CHANCE, ctx.action(action + ctx.offset))
             return
-        if player == pyspiel.PlayerId.SIMULTANEOUS:
+        if player == _SIMULTANEOUS:
             raise ValueError("every decision of dragonlair_fist is a joint move: use "
                              "apply_actions([...]) with one action per seat (pass for the "
                              "seats not to move), or load dragonlair_fist_turn_based")
-        state.apply(player, engine.action_from_index(action))
-        self._count_decisions(1)
+        state.apply(player, ctx.action(action))
+        core.decisions += 1  # _count_decisions(1), inline: once a step
+        if core.decisions >= ctx.bound and not state.is_terminal():
+            core.truncated = True
 
     def _apply_actions(self, actions: list[int]) -> None:
         """A joint move: every sealed bid at once, in seat order (each is checked first, so
@@ -364,7 +429,7 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self._core.ctx.engine
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return str(engine.action_from_index(action + self._core.ctx.offset))
         if self._core.ctx.simultaneous and action == self._core.ctx.pass_id:
             return "pass"

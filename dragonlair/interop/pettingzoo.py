@@ -1,7 +1,8 @@
 """PettingZoo environments for the three games.
 
 ``fist_env(players=4)``, ``master_env()``, ``farkle_env(players=3)``: AEC environments
-(:class:`DragonlairAECEnv`, wrapped in PettingZoo's order-enforcing wrapper) with agents
+(:class:`DragonlairAECEnv`, wrapped in PettingZoo's order-enforcing wrapper, as a subclass
+that skips its ``__getattr__`` on the hot paths) with agents
 ``player_0`` ... ``player_{n-1}`` (agent ``player_i`` holds seat ``i``). Keyword arguments are
 our table options (``players``, ``max_turns``, ...) plus ``render_mode`` (``"human"`` or
 ``"ansi"``), ``illegal_action`` and ``illegal_reward``.
@@ -42,7 +43,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 try:
     import gymnasium
@@ -50,6 +51,10 @@ try:
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers.order_enforcing import (
+        AECOrderEnforcingIterable,
+        AECOrderEnforcingIterator,
+    )
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("dragonlair.interop.pettingzoo needs PettingZoo: "
                       "pip install 'dragonlair[pettingzoo]'") from exc
@@ -81,6 +86,7 @@ class _Table:
         self.encoder: Encoder = encoder_for(self.game)
         self.num_actions = self.game.num_distinct_actions
         self.agents = [agent_name(s) for s in range(self.game.num_players)]
+        self.seat_of = {a: s for s, a in enumerate(self.agents)}
         obs_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, self.encoder.observation_high,
                                                 dtype=np.float32),
@@ -97,6 +103,14 @@ class _Table:
         self.rng = random.Random(0)
         #: why the game was stopped by an illegal action ('' while it was not)
         self.stopped = ""
+        #: the legal actions last asked for, by index and as a mask
+        self.index = common.LegalIndex(self.num_actions)
+        #: the mask of no legal action (copied for an agent not to move), and the mask of
+        #: the legal actions last indexed (copied for each observation: a new, aligned array,
+        #: which numpy scans faster than one over a bytearray)
+        self.no_mask = np.zeros(self.num_actions, np.int8)
+        self._mask_of: bytes = self.index.mask
+        self._mask = self.no_mask
 
     def new_game(self, seed: int | None) -> None:
         self.rng = random.Random(seed) if seed is not None else random.Random()
@@ -110,10 +124,16 @@ class _Table:
             state.apply(CHANCE, state.sample_chance(self.rng))
 
     def observe(self, seat: int) -> Obs:
-        mask = np.zeros(self.num_actions, np.int8)
-        if not self.stopped:
-            for action in self.state.legal_actions(seat):
-                mask[action.index] = 1
+        """The agent's observation: a new vector and a new mask (an agent may keep both)."""
+        legal = () if self.stopped else self.state.legal_actions(seat)
+        if legal:
+            index = self.index.of(legal)
+            if index.mask is not self._mask_of:
+                self._mask_of = index.mask
+                self._mask = np.frombuffer(index.mask, np.int8).copy()
+            mask = self._mask.copy()
+        else:
+            mask = self.no_mask.copy()
         return {"observation": self.encoder.observe_state(self.state, seat),
                 "action_mask": mask}
 
@@ -126,8 +146,7 @@ class _Table:
         return out
 
     def is_legal(self, seat: int, action: Any) -> bool:
-        index = int(action)
-        return any(a.index == index for a in self.state.legal_actions(seat))
+        return int(action) in self.index.of(self.state.legal_actions(seat)).by_index
 
     def stop(self, seats: Sequence[int], actions: Sequence[Any]) -> None:
         """End the game at an illegal action of each of ``seats``."""
@@ -135,17 +154,29 @@ class _Table:
                                  for s, a in zip(seats, actions, strict=True))
 
     def play(self, seat: int, action: Any) -> None:
-        index = int(action)
-        legal = self.state.legal_actions(seat)
-        chosen = next((a for a in legal if a.index == index), None)
+        """Apply ``seat``'s ``action`` (an index) and then chance; an illegal one raises
+        :class:`IllegalActionError` and changes nothing."""
+        if not self.try_play(seat, action):
+            self.refuse(seat, action)
+
+    def try_play(self, seat: int, action: Any) -> bool:
+        """:meth:`play` if ``action`` is legal (True), else nothing (False)."""
+        chosen = self.index.of(self.state.legal_actions(seat)).by_index.get(int(action))
         if chosen is None:
-            if not legal:
-                raise IllegalActionError("core.adapter.not_your_move", agent=agent_name(seat))
-            raise IllegalActionError(
-                "core.adapter.not_legal", index=index, agent=agent_name(seat), n=len(legal),
-                example_index=legal[0].index, example=str(legal[0]))
+            return False
         self.state.apply(seat, chosen)
         self.resolve_chance()
+        return True
+
+    def refuse(self, seat: int, action: Any) -> None:
+        """Raise the error of ``seat``'s illegal ``action``."""
+        index = int(action)
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            raise IllegalActionError("core.adapter.not_your_move", agent=agent_name(seat))
+        raise IllegalActionError(
+            "core.adapter.not_legal", index=index, agent=agent_name(seat), n=len(legal),
+            example_index=legal[0].index, example=str(legal[0]))
 
     def returns(self) -> list[float]:
         return common.returns(self.state.outcome(), self.game.num_players)
@@ -207,6 +238,8 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.possible_agents = list(self.table.agents)
+        #: each agent's seat (``possible_agents.index``, as a lookup)
+        self.seat_of = dict(self.table.seat_of)
         self.observation_spaces = self.table.observation_spaces
         self.action_spaces = self.table.action_spaces
         self.state_space = self.table.state_space
@@ -248,7 +281,8 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         seats = self.table.state.current_seats()
         if seats:
-            self.agent_selection = agent_name(min(seats))  # sealed bids in seat order (F8)
+            # sealed bids in seat order (F8)
+            self.agent_selection = self.possible_agents[min(seats)]
             return
         for agent, r in zip(self.possible_agents, self.table.returns(), strict=True):
             if agent in self.agents:
@@ -256,8 +290,12 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
         self.agent_selection = self.agents[0]
 
+    def _seat(self, agent: str) -> int:
+        seat = self.seat_of.get(agent)
+        return self.possible_agents.index(agent) if seat is None else seat  # ValueError
+
     def observe(self, agent: str) -> Obs:
-        return self.table.observe(self.possible_agents.index(agent))
+        return self.table.observe(self._seat(agent))
 
     def state(self) -> Any:
         """The global state: every seat's observation vector, seat 0 first."""
@@ -268,8 +306,12 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        if self.illegal_action == "terminate" and not self.table.is_legal(seat, action):
+        seat = self._seat(agent)
+        if self.table.try_play(seat, action):
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._select()
+        elif self.illegal_action == "terminate":
             # as PettingZoo's TerminateIllegalWrapper: the mover loses, everybody stops
             EnvLogger.warn_on_illegal_move()
             self.table.stop([seat], [action])
@@ -280,10 +322,7 @@ class DragonlairAECEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal_action": True}
             self.agent_selection = self.agents[0]
         else:
-            self.table.play(seat, action)  # raises (illegal_action="raise"), changing nothing
-            for a in self.agents:
-                self.rewards[a] = 0.0
-            self._select()
+            self.table.refuse(seat, action)  # illegal_action="raise": nothing changed
         self._cumulative_rewards[agent] = 0.0
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -327,7 +366,8 @@ class DragonlairParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, Obs]:
-        return {a: self.table.observe(self.possible_agents.index(a)) for a in self.agents}
+        seats = self.table.seat_of
+        return {a: self.table.observe(seats[a]) for a in self.agents}
 
     def state(self) -> Any:
         """The global state: every seat's observation vector, seat 0 first."""
@@ -369,8 +409,7 @@ class DragonlairParallelEnv(ParallelEnv):  # type: ignore[misc]
                 table.play(seat, actions[agent_name(seat)])
             over = table.state.is_terminal()
             returns = table.returns()
-            rewards = {a: (returns[self.possible_agents.index(a)] if over else 0.0)
-                       for a in self.agents}
+            rewards = {a: (returns[table.seat_of[a]] if over else 0.0) for a in self.agents}
         observations = self._observations()
         terminations = {a: over for a in self.agents}
         truncations = {a: False for a in self.agents}
@@ -393,9 +432,66 @@ def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> Dra
     return DragonlairAECEnv(game_id, render_mode=render_mode, **options)
 
 
+class DragonlairOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with its checks, its errors and its name, that
+    reaches the environment's hot attributes directly: the wrapper reads ``agents``,
+    ``agent_selection``, the reward, termination and info dicts through ``__getattr__`` (two
+    Python calls and a string test each, about eight times a step), which cost as much as a
+    step of the game. Before ``reset()`` every call goes PettingZoo's way and fails as
+    there."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return cast(tuple[Any, float, bool, bool, dict[str, Any]], super().last(observe))
+        out: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return out
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return super().observe(agent)
+        return self.env.observe(agent)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)
+        return _AgentIterable(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's wrapper names itself: the environment's name
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's iterator (the agent to step, until no agent is left; an assertion when a
+    loop did not step), reading the environment under the wrapper directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
+
+
 def env(game_id: str, render_mode: str | None = None, **options: Any) -> Any:
-    """The AEC environment in PettingZoo's order-enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, render_mode=render_mode, **options))
+    """The AEC environment in PettingZoo's order-enforcing wrapper (a subclass of it:
+    :class:`DragonlairOrderEnforcingWrapper`)."""
+    return DragonlairOrderEnforcingWrapper(raw_env(game_id, render_mode=render_mode, **options))
 
 
 def fist_env(render_mode: str | None = None, **options: Any) -> Any:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonlair.core.game import JSON
-from dragonlair.interop.encoding import Encoder, Vector
+from dragonlair.core.game import CHANCE, JSON, State
+from dragonlair.interop.encoding import Encoder, Vector, scalar_writer
 
 
 class FarkleEncoder(Encoder):
@@ -58,6 +58,43 @@ class FarkleEncoder(Encoder):
         self.recall.add("used_items", i, "uses of each item card the record shows / its count "
                         "in the deck (above 1 once used cards come back from the discards)",
                         high=10.0)
+        self._fast_tables()
+
+    def _fast_tables(self) -> None:
+        """The fast path's tables (:meth:`_observe_state`): the type it reads, each block's
+        start, the offsets of the enums' values, and each card's place in the card blocks."""
+        from dragonlair.games.farkle.actions import EVENTS, EventFace
+        from dragonlair.games.farkle.base import item_limit
+        from dragonlair.games.farkle.state import Dec, FarkleState, Mode, Phase
+
+        game: Any = self.game
+        at = self.obs.at
+        self._state_type = FarkleState
+        self._item_limit = item_limit
+        self._at = {name: sl.start for name, sl in at.items()}
+        self._phase_at = {p: at["phase"].start + self.phases.index(p.name.lower())
+                          for p in Phase}
+        d = at["decision"].start
+        self._dec_at = {dec: d + self.decisions.index(dec.name.lower()) for dec in Dec}
+        self._action_at = d + self.decisions.index("action")
+        self._choose = Phase.CHOOSE
+        self._over = Phase.OVER
+        self._mode_at = {m: at["mode"].start + self.modes.index(m.name.lower()) for m in Mode}
+        self._no_mode = Mode.NONE
+        self._skirmish = Mode.SKIRMISH
+        self._event_at = {e: at["event"].start + ("dragon", "alliance", "blank").index(EVENTS[e])
+                          for e in EventFace}
+        #: a card's place in the card blocks, by its index in the game's cards
+        self._companion_of = [self.companions.index(c.id) for c in game.companions]
+        self._item_of = [self.items.index(c.id) for c in game.items]
+        # the roll block as the view encoding sums it: 1/6 added per die to a float32 of
+        # the vector (numpy's rounding, in a float32 scratch array of the layout's)
+        acc = self.obs.highs()[:1]
+        acc[0] = 0.0
+        self._roll_value = [0.0]
+        for _ in range(6):
+            acc[0] += 1 / 6
+            self._roll_value.append(float(acc[0]))
 
     def _observe(self, envelope: JSON, vec: Vector) -> None:
         at = self.obs.at
@@ -110,6 +147,85 @@ class FarkleEncoder(Encoder):
         result = envelope.get("result")
         if result:
             self._mask(vec, at["result"], result["winners"])
+
+    def _observe_state(self, state: State, seat: int | None, vec: Vector) -> bool:
+        """:meth:`_observe` of ``seat``'s position view, read from the state's public fields
+        and the seat's own items only (D9: another seat's items show as counts)."""
+        n = self.num_players
+        if type(state) is not self._state_type or not (
+                seat is None or (type(seat) is int and 0 <= seat < n)):
+            return False
+        st: Any = state
+        at = self._at
+        out = scalar_writer(vec)  # a scalar write there costs half a numpy one
+        if seat is not None:
+            out[seat] = 1.0
+        out[at["turn"]] = st.turn / 30
+        if st.player >= 0:
+            out[at["player"] + st.player] = 1.0
+        phase = st.phase
+        out[self._phase_at[phase]] = 1.0
+        dec = st.dec
+        if dec is not None:
+            out[self._dec_at[dec]] = 1.0
+        elif phase is self._choose:
+            out[self._action_at] = 1.0
+        to_move = st.to_move
+        t = at["to_move"]
+        if to_move == (CHANCE,):
+            out[t + n] = 1.0
+        else:
+            for s in to_move:
+                if s != CHANCE:
+                    out[t + s] = 1.0
+        mode = st.mode
+        out[self._mode_at[mode]] = 1.0
+        if mode is not self._no_mode and st.roller >= 0:
+            out[at["roller"] + st.roller] = 1.0
+        r = at["roll"]
+        values = self._roll_value
+        for face, count in enumerate(st.roll):
+            if count:
+                out[r + face] = values[count]
+        out[self._event_at[st.event]] = 1.0
+        d = at["dice"]
+        out[d] = st.hand_dice / 6
+        out[d + 1] = st.pending / 5000
+        if mode is self._skirmish:
+            k = at["skirmish"]
+            out[k + st.attacker] = 1.0
+            out[k + n + st.defender] = 1.0
+            out[k + 2 * n] = st.attack_value / 5000
+        dr = at["dragon"]
+        out[dr] = st.game.dragon / 5
+        out[dr + 1] = st.damage / 5
+        width = 4 + len(self.companions)
+        b = at["seats"]
+        armies, lair, companions = st.armies, st.in_lair, st.companions
+        items, gained = st.items, st.gained  # only counted, but the seat's own (D9)
+        companion_of = self._companion_of
+        for s in range(n):
+            out[b] = armies[s] / 5000
+            if lair[s]:
+                out[b + 1] = 1.0
+            out[b + 2] = len(items[s]) / 3
+            out[b + 3] = len(gained[s]) / 3
+            if companions[s] >= 0:
+                out[b + 4 + companion_of[companions[s]]] = 1.0
+            b += width
+        out[at["item_deck"]] = sum(st.item_deck) / max(1, self.item_total)
+        if seat is not None:
+            item_of = self._item_of
+            for name, held in (("my_items", items[seat]), ("my_gained", gained[seat])):
+                start = at[name]
+                for i in held:
+                    out[start + item_of[i]] += 1.0
+            out[at["item_limit"]] = self._item_limit(st, seat) / 3
+        if phase is self._over:
+            w = at["result"]
+            for s in st.winners:
+                out[w + s] = 1.0
+        return True
 
     def _recall(self, envelope: JSON, vec: Vector) -> None:
         game: Any = self.game

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dragonlair.core.game import JSON
-from dragonlair.interop.encoding import Encoder, Vector
+from typing import Any
+
+from dragonlair.core.game import JSON, State
+from dragonlair.interop.encoding import Encoder, Vector, scalar_writer
 
 
 class HoardEncoder(Encoder):
@@ -24,6 +26,17 @@ class HoardEncoder(Encoder):
         o.add("last_roll", 6, "one-hot: the die's last face")
         o.add("result", n, "winners once the game is over")
         self.recall.add("none", 0, "nothing: the game has no hidden past")
+        # the fast path's type and offsets (_observe_state)
+        from dragonlair_hoard.game import HoardState
+
+        self._state_type = HoardState
+        at = o.at
+        self._roller_at = at["roller"].start
+        self._rolling_at = at["rolling"].start
+        self._hoards_at = at["hoards"].start
+        self._gold_at = at["turn_gold"].start
+        self._roll_at = at["last_roll"].start - 1
+        self._result_at = at["result"].start
 
     def _observe(self, view: JSON, vec: Vector) -> None:
         at = self.obs.at
@@ -38,6 +51,33 @@ class HoardEncoder(Encoder):
             self._one_hot(vec, at["last_roll"], public["last_roll"] - 1)
         if view["result"] is not None:
             self._mask(vec, at["result"], view["result"]["winners"])
+
+    def _observe_state(self, state: State, seat: int | None, vec: Vector) -> bool:
+        """:meth:`_observe` of the position view, read from the state's fields (all public:
+        the game has no secrets). A seat the view would refuse goes the view's way."""
+        n = self.num_players
+        if type(state) is not self._state_type or not (
+                seat is None or (type(seat) is int and 0 <= seat < n)):
+            return False
+        st: Any = state
+        out = scalar_writer(vec)  # a scalar write there costs half a numpy one
+        if seat is not None:
+            out[seat] = 1.0
+        out[self._roller_at + st.roller] = 1.0
+        winners = st.winners
+        if st.rolling and not winners:
+            out[self._rolling_at] = 1.0
+        target = self.target
+        h = self._hoards_at
+        for s, gold in enumerate(st.hoards):
+            out[h + s] = gold / target
+        out[self._gold_at] = st.turn_gold / target
+        last = st.last_roll
+        if last is not None and last >= 1:
+            out[self._roll_at + last] = 1.0
+        for w in winners:
+            out[self._result_at + w] = 1.0
+        return True
 
     def _recall(self, view: JSON, vec: Vector) -> None:
         return None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol
 
@@ -190,9 +191,36 @@ def ascii_number(text: str) -> int | None:
 T = TypeVar("T")
 
 
+class ChanceTable(tuple[tuple[T, float], ...]):
+    """The chance outcomes of a situation that recurs, listed once: ``(outcome,
+    probability)`` pairs, immutable, so that an engine's ``chance_outcomes`` may hand out the
+    same table every time (a caller cannot change it), and ``sums``, the running sums of the
+    probabilities in order, added as :func:`weighted_pick`'s loop adds them, so that it draws
+    from a table by bisection: the same draw, the same choice."""
+
+    sums: tuple[float, ...]
+
+    def __new__(cls, pairs: Iterable[tuple[T, float]]) -> ChanceTable[T]:
+        table = super().__new__(cls, pairs)
+        acc = 0.0
+        sums = []
+        for _, p in table:
+            acc += p
+            sums.append(acc)
+        table.sums = tuple(sums)
+        return table
+
+
 def weighted_pick(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One of ``outcomes`` (``(outcome, probability)`` pairs), drawn with one
-    ``rng.random()`` against the running sums of the probabilities, in order."""
+    ``rng.random()`` against the running sums of the probabilities, in order: the first
+    whose running sum exceeds the draw (the last if none does). From a :class:`ChanceTable`,
+    by bisecting its sums (the same sums, so the same choice)."""
+    pairs = outcomes
+    if type(outcomes) is ChanceTable:
+        sums: tuple[float, ...] = outcomes.sums
+        i = bisect_right(sums, rng.random())
+        return pairs[i][0] if i < len(sums) else pairs[-1][0]
     r = rng.random()
     acc = 0.0
     for outcome, p in outcomes:
@@ -272,7 +300,9 @@ class State(ABC, Generic[A]):
 
     @abstractmethod
     def chance_outcomes(self) -> Sequence[tuple[A, float]]:
-        """At a chance node: every outcome with its probability (they sum to 1)."""
+        """At a chance node: every outcome with its probability (they sum to 1). The outcomes
+        of a situation that recurs may come as a :class:`ChanceTable`, listed once and the
+        same object every time (immutable: copy it to change it)."""
 
     @abstractmethod
     def apply(self, seat: int, action: A) -> None:  # type: ignore[misc]

@@ -33,6 +33,7 @@ from dragonlair.core.events import Event
 from dragonlair.core.game import (
     CHANCE,
     JSON,
+    ChanceTable,
     Outcome,
     State,
     check_seat_range,
@@ -143,10 +144,16 @@ def roll_outcomes(k: int) -> tuple[tuple[int, int, float], ...]:
 
 
 @lru_cache(maxsize=128)
-def _roll_actions(space: ActionSpace, k: int) -> tuple[tuple[FarkleAction, float], ...]:
+def _roll_actions(space: ActionSpace, k: int) -> ChanceTable[FarkleAction]:
     """:func:`roll_outcomes` as the table's actions, listed once per action space (a roll of
     six dice has 1,386 outcomes)."""
-    return tuple((space.dice[code][ev], p) for code, ev, p in roll_outcomes(k))
+    return ChanceTable((space.dice[code][ev], p) for code, ev, p in roll_outcomes(k))
+
+
+@lru_cache(maxsize=128)
+def _die_actions(space: ActionSpace) -> ChanceTable[FarkleAction]:
+    """A rerolled die (D8.4): each face, 1/6, listed once per action space."""
+    return ChanceTable((space.die[f], 1 / 6) for f in range(6))
 
 
 class FarkleState(State[FarkleAction]):
@@ -250,13 +257,13 @@ class FarkleState(State[FarkleAction]):
             return ()
         return self.dec_legal
 
-    def chance_outcomes(self) -> list[tuple[FarkleAction, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[FarkleAction, float]]:
         sp = self.space
         ph = self.phase
-        if ph is _P_ROLL:
-            return list(_roll_actions(sp, self.hand_dice))
+        if ph is _P_ROLL:  # a table listed once (immutable: the same one every time)
+            return _roll_actions(sp, self.hand_dice)
         if ph is _P_DIE:
-            return [(sp.die[f], 1 / 6) for f in range(6)]
+            return _die_actions(sp)
         if ph is _P_DRAW:
             deck = item_pile(self)
             total = sum(deck)

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 _P_BID = Phase.BID
 _P_REVEAL = Phase.REVEAL
 _P_TIEBID = Phase.TIEBID
+_K_BID = Kind.BID
+_K_SILVER = Kind.SILVER
 _BLACK_MAX = TOTALS["black"]
 _CHANCE_ONLY = (CHANCE,)
 
@@ -77,7 +79,7 @@ def bid_refusal(st: FistState, seat: int, action: FistAction) -> IllegalActionEr
     """Why ``action`` is no sealed bid ``seat`` may hand in now (F5.1, F6), or None if it is
     one: the one check of a sealed bid (the engine's ``apply`` calls it on every bid)."""
     p = st.players[seat]
-    if not isinstance(action, FistAction) or action.kind is not Kind.BID:
+    if not isinstance(action, FistAction) or action.kind is not _K_BID:
         return IllegalActionError("fist.bid.not_a_bid", rule="F5.1", seat=seat,
                                   action=str(action))
     if action.fairy <= p.fairy and action.common <= p.common and (
@@ -101,7 +103,7 @@ def silver_refusal(st: FistState, seat: int, action: FistAction) -> IllegalActio
     """Why ``action`` is no tie-break bid ``seat`` may hand in now (F5.7), or None if it is
     one: the one check of a Silver bid."""
     p = st.players[seat]
-    if not isinstance(action, FistAction) or action.kind is not Kind.SILVER:
+    if not isinstance(action, FistAction) or action.kind is not _K_SILVER:
         return IllegalActionError("fist.tiebreak.not_silver", rule="F5.7", seat=seat,
                                   action=str(action))
     if action.silver <= p.silver and (p.amulet or not action.amulet) \

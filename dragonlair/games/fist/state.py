@@ -163,6 +163,8 @@ class FistState(State[FistAction]):
         self._history: list[tuple[int, FistAction]] = []
         self._log_list: list[str] = []  # _history as record entries, written on demand
         self._all_seats = tuple(range(n))
+        #: the space's bids by holdings (ActionSpace.bids), shared: read on the hot path
+        self._bid_cache = self.space.bid_cache
         self._vcache = ViewCache()  # shared with clones (events.py)
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -205,8 +207,8 @@ class FistState(State[FistAction]):
         ph = self.phase
         if ph is _P_BID and type(seat) is int and seat in self.to_move:  # the hot path
             p = self.players[seat]
-            got = self.space.bid_cache.get(p.fairy << 12 | p.common << 2
-                                           | (2 if p.black else 0) | (1 if p.amulet else 0))
+            got = self._bid_cache.get(p.fairy << 12 | p.common << 2
+                                      | (2 if p.black else 0) | (1 if p.amulet else 0))
             if got is not None:
                 return got
             return self.space.bids(p.fairy, p.common, 1 if p.black else 0,
@@ -236,7 +238,8 @@ class FistState(State[FistAction]):
 
     def _card_outcomes(self, counts: list[int], total: int) -> list[tuple[FistAction, float]]:
         card = self.space.card
-        return [(card[k], n / total) for k, n in enumerate(counts) if n]
+        # the counts that are not 0, in order (most of a turn's pile is 0s)
+        return [(card[k], counts[k] / total) for k in compress(range(len(counts)), counts)]
 
     def _stone_outcomes(self, counts: list[int]) -> list[tuple[FistAction, float]]:
         total = counts[0] + counts[1] + counts[2]

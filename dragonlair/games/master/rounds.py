@@ -13,9 +13,9 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
-from dragonlair.core.game import CHANCE, JSON
+from dragonlair.core.game import CHANCE, JSON, ChanceTable
 from dragonlair.games.master import grid
-from dragonlair.games.master.actions import DEAL, SIZE, Kind, MasterAction
+from dragonlair.games.master.actions import DEAL, SIZE, START, Kind, MasterAction
 from dragonlair.games.master.cards import CARDS, COPIES, HAND, compare
 from dragonlair.games.master.grid import BOX
 
@@ -56,26 +56,27 @@ class RoundResult:
 _DEAL, _START = Phase.DEAL, Phase.START
 _K_DEAL, _K_START = Kind.DEAL, Kind.START
 
-#: deal outcomes by the deck's counts (base 6): (actions, probabilities, running sums)
+#: deal outcomes by the deck's counts (base 6): (actions, probabilities, running sums, the
+#: outcomes as a table)
 DEAL_OUTCOMES: dict[int, tuple[tuple[MasterAction, ...], tuple[float, ...],
-                               tuple[float, ...]]] = {}
+                               tuple[float, ...], ChanceTable[MasterAction]]] = {}
+#: the start player's draw (M2): either seat, evenly
+START_OUTCOMES = ChanceTable([(START[0], 0.5), (START[1], 0.5)])
 
 
 def deal_outcomes(deck: list[int]
-                  ) -> tuple[tuple[MasterAction, ...], tuple[float, ...], tuple[float, ...]]:
-    """The next deal (M2): each value still in the deck, with its probability and the
-    running sums of those (cached in :data:`DEAL_OUTCOMES`)."""
+                  ) -> tuple[tuple[MasterAction, ...], tuple[float, ...], tuple[float, ...],
+                             ChanceTable[MasterAction]]:
+    """The next deal (M2): each value still in the deck, with its probability, the running
+    sums of those, and the pairs as a :class:`ChanceTable` (cached in
+    :data:`DEAL_OUTCOMES`)."""
     key = ((deck[0] * 6 + deck[1]) * 6 + deck[2]) * 6 + deck[3]
     got = DEAL_OUTCOMES.get(key)
     if got is None:
         total = sum(deck)
-        pairs = [(DEAL[v], n / total) for v, n in enumerate(deck) if n]
-        sums = []
-        acc = 0.0
-        for _, p in pairs:  # the running sums of State.sample_chance, in its order
-            acc += p
-            sums.append(acc)
-        got = (tuple(a for a, _ in pairs), tuple(p for _, p in pairs), tuple(sums))
+        table = ChanceTable([(DEAL[v], n / total) for v, n in enumerate(deck) if n])
+        # table.sums: the running sums of State.sample_chance, in its order
+        got = (tuple(a for a, _ in table), tuple(p for _, p in table), table.sums, table)
         DEAL_OUTCOMES[key] = got
     return got
 

@@ -17,6 +17,8 @@ import copy
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import chain
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from dragonlair.core.errors import IllegalActionError
@@ -51,6 +53,7 @@ from dragonlair.games.master.grid import (
 )
 from dragonlair.games.master.rounds import (
     DEAL_OUTCOMES,
+    START_OUTCOMES,
     Phase,
     RoundResult,
     apply_chance,
@@ -67,8 +70,25 @@ __all__ = ["ACTIONS", "BOX", "BY_TEXT", "CELLS", "COLS", "DEAL", "HAND", "NEIGHB
            "Phase", "RoundResult", "cell_index", "cell_name", "placement_problem",
            "placement_refusal"]
 
-#: the placements of the values in hand, value by value: _HAND_ROWS[mask of the values]
-_HAND_ROWS = tuple(tuple(PLACE[v] for v in range(4) if hand >> v & 1) for hand in range(16))
+#: a mask of cells read a byte at a time (cells 8j to 8j + 7: byte j, little-endian)
+_BYTES = (CELLS + 7) // 8
+
+
+def _byte_places(v: int, j: int, byte: int) -> tuple[MasterAction, ...]:
+    """The placements of value ``v`` on the cells of ``byte``, byte ``j`` of a mask of
+    cells, in cell order."""
+    cells = [8 * j + b for b in range(8) if byte >> b & 1]
+    return tuple(PLACE[v][c] for c in cells if c < CELLS)
+
+
+#: _BYTE_PLACES[v][j][byte]: :func:`_byte_places`, tabulated once
+_BYTE_PLACES = tuple(tuple(tuple(_byte_places(v, j, byte) for byte in range(256))
+                           for j in range(_BYTES)) for v in range(4))
+#: by mask of the values in hand: the tables of _BYTE_PLACES to read, value by value, and how
+#: many values (the mask's bytes are read once per value)
+_HAND_TABLES = tuple(tuple(t for v in range(4) if hand >> v & 1 for t in _BYTE_PLACES[v])
+                     for hand in range(16))
+_HAND_VALUES = tuple(hand.bit_count() for hand in range(16))
 
 #: Legal placements by ``legal cells mask << 4 | mask of the values in hand`` (_LEGAL), and
 #: by legal cells mask the cells any value may go on and their names (_ALL_VALUES), shared
@@ -103,9 +123,11 @@ def _legal_placements(key: int) -> tuple[MasterAction, ...]:
     up), by value then cell: a miss of MasterState.legal_actions' cache."""
     global _LEGAL, _LEGAL_OLD
     legal = _LEGAL_OLD.get(key)
-    if legal is None:
-        cells = legal_cells_named(key >> 4)[0]
-        legal = tuple([row[c] for row in _HAND_ROWS[key & 15] for c in cells])
+    if legal is None:  # each value in hand, then each byte of the legal cells' mask
+        hand = key & 15
+        legal = tuple(chain.from_iterable(map(
+            getitem, _HAND_TABLES[hand],
+            (key >> 4).to_bytes(_BYTES, "little") * _HAND_VALUES[hand])))
     if len(_LEGAL) >= _CACHE_MAX:
         _LEGAL_OLD, _LEGAL = _LEGAL, {}
     _LEGAL[key] = legal
@@ -113,7 +135,7 @@ def _legal_placements(key: int) -> tuple[MasterAction, ...]:
 
 
 # enum members as module globals: a global is read several times faster than a member
-_DEAL, _PLACE = Phase.DEAL, Phase.PLACE
+_DEAL, _START, _PLACE = Phase.DEAL, Phase.START, Phase.PLACE
 _K_PLACE = Kind.PLACE
 #: rounds.DEAL_OUTCOMES under a name bound here: Python 3.11 compiles ``name.get(...)`` as an
 #: attribute load and a call (a bound method made each time) when ``name`` is imported
@@ -191,12 +213,14 @@ class MasterState(State[MasterAction]):
         got = _LEGAL.get(key)
         return got if got is not None else _legal_placements(key)
 
-    def chance_outcomes(self) -> list[tuple[MasterAction, float]]:
-        if self.phase == Phase.DEAL:
-            actions, probs, _ = deal_outcomes(self.deck)
-            return list(zip(actions, probs, strict=True))
-        if self.phase == Phase.START:
-            return [(START[0], 0.5), (START[1], 0.5)]
+    def chance_outcomes(self) -> Sequence[tuple[MasterAction, float]]:
+        phase = self.phase
+        if phase == _DEAL:  # a table listed once per deck (immutable: the same every time)
+            d = self.deck
+            got = _DEALS.get(((d[0] * 6 + d[1]) * 6 + d[2]) * 6 + d[3])
+            return (got if got is not None else deal_outcomes(d))[3]
+        if phase == _START:
+            return START_OUTCOMES
         return []
 
     def sample_chance(self, rng: random.Random) -> MasterAction:
@@ -204,7 +228,7 @@ class MasterState(State[MasterAction]):
         if self.phase == _DEAL:
             d = self.deck
             got = _DEALS.get(((d[0] * 6 + d[1]) * 6 + d[2]) * 6 + d[3])
-            actions, _, sums = got if got is not None else deal_outcomes(d)
+            actions, _, sums, _ = got if got is not None else deal_outcomes(d)
             i = bisect_right(sums, rng.random())  # the first running sum above the draw
             return actions[i] if i < len(actions) else actions[-1]
         return super().sample_chance(rng)

@@ -422,6 +422,10 @@ def bench(
         "file)")] = None,
     redis: Annotated[str | None, typer.Option(
         "--redis", help="with --server: the servers' Redis URL")] = None,
+    bot_tables: Annotated[int, typer.Option(
+        "--bot-tables", min=0, max=500, help="with --server: also this many tables of "
+        "thinking bots only (3-player Fist, ismcts), playing while the people's actions are "
+        "measured")] = 0,
     traffic: Annotated[bool, typer.Option(
         "--traffic", help="the WebSocket bytes one player of a 4-player Fist game receives, "
         "whole views against deltas (bench/traffic.py; with --json)")] = False,
@@ -440,7 +444,7 @@ def bench(
     server_only = [name for name, given in (
         ("--tables", tables != 250), ("--rate", bool(rate)), ("--no-ramp", not ramp),
         ("--processes", processes != 1), ("--db", db is not None),
-        ("--redis", redis is not None)) if given]
+        ("--redis", redis is not None), ("--bot-tables", bot_tables != 0)) if given]
     if server_only and not server:
         fail_with("core.bench.server_only", options=server_only)
     if traffic:
@@ -454,7 +458,7 @@ def bench(
             fail_with("cli.err_bench_processes")
         server_args = [*(["--db", db] if db else []), *(["--redis", redis] if redis else [])]
         bench_server(tables, rate, seconds if seconds != 3.0 else 15.0, ramp, as_json,
-                     processes, server_args)
+                     processes, server_args, bot_tables)
         return
     ids = [check_game(game)] if game else game_ids()
     if vs_openspiel:
@@ -478,8 +482,8 @@ def bench(
 
 
 def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: bool,
-                 as_json: bool, processes: int = 1, server_args: list[str] | None = None
-                 ) -> None:
+                 as_json: bool, processes: int = 1, server_args: list[str] | None = None,
+                 bot_tables: int = 0) -> None:
     """``bench --server``: :mod:`dragonlair.server.loadgen` (bench/server_load.py)."""
     try:
         from dragonlair.server import loadgen
@@ -488,7 +492,7 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
         return
     out = loadgen.run(tables=tables, rates=rates, seconds=seconds, ramp=ramp,
                       report=None if as_json else loadgen.print_report,
-                      processes=processes, server_args=server_args)
+                      processes=processes, server_args=server_args, bot_tables=bot_tables)
     if as_json:
         print(json.dumps(out))
 

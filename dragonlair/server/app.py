@@ -25,6 +25,7 @@ from dragonlair.server import characters as characters_api
 from dragonlair.server import push as push_api
 from dragonlair.server import rematch as rematch_api
 from dragonlair.server import tips as tips_api
+from dragonlair.server.botpool import BotPool, processes_available
 from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
@@ -101,6 +102,13 @@ def warm_ups() -> list[Callable[[], None]]:
     return jobs
 
 
+async def start_bots(pool: BotPool) -> None:
+    start = time.perf_counter()
+    pids = await pool.start()
+    log.info("%d bot worker process(es) ready in %.1f s: %s", len(pids),
+             time.perf_counter() - start, pids)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI application. On start it creates and migrates the database
     (Alembic, to the newest revision) and resumes every running table."""
@@ -119,6 +127,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                       thread_name_prefix="dragonlair-bot")
         hub = Hub(settings, sessions, executor, bus=make_bus(settings.redis_url))
         hub.pusher = pusher
+        if settings.bot_processes > 0:  # bots think off the loop's lock (botpool.py)
+            if processes_available():
+                hub.bots = BotPool(settings.bot_processes, warm=settings.warm_up)
+            else:
+                log.warning("no worker processes here: the bots think in threads")
         app.state.hub = hub
         await hub.bus.start()  # many processes: Redis must answer at start
         resumed = await hub.resume_all()
@@ -126,6 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.warm_up:
             for work in warm_ups():
                 executor.submit(work)
+            if hub.bots is not None:  # the workers start now and warm up (in background)
+                hub.spawn(start_bots(hub.bots))
         expiry = lobby.Expiry(hub)  # open tables never started expire (lobby.py)
         expiry.start()
         try:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -31,7 +32,8 @@ T = TypeVar("T")
 #: the most pieces of work in one transaction
 MAX_BATCH = 64
 
-_Job = tuple[Callable[[OrmSession], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+#: (work, its loop, its future, whether it takes the DB-API connection instead of a session)
+_Job = tuple[Callable[[Any], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]", bool]
 
 
 def _settle(fut: asyncio.Future[Any], ok: bool, value: Any) -> None:
@@ -60,11 +62,20 @@ class GroupCommit:
         self.pieces = 0
 
     async def run(self, work: Callable[[OrmSession], T]) -> T:
+        return await self._run(work, False)
+
+    async def run_raw(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """:meth:`run` for work that takes pysqlite's connection itself, in the batch's
+        transaction, in a savepoint of its own (no ORM session: the per-action path,
+        :func:`dragonlair.server.hotpath.act_sqlite`). It must not commit."""
+        return await self._run(work, True)
+
+    async def _run(self, work: Callable[[Any], T], raw: bool) -> T:
         if self.closed:
             raise RuntimeError("the database thread has stopped")
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[T] = loop.create_future()
-        self.jobs.put((work, loop, fut))
+        self.jobs.put((work, loop, fut, raw))
         return await fut
 
     def close(self) -> None:
@@ -126,13 +137,26 @@ class GroupCommit:
             outcomes = [(False, exc)] * len(batch)
         self.batches += 1
         self.pieces += len(batch)
-        for (_, loop, fut), (ok, value) in zip(batch, outcomes, strict=True):
+        for (_, loop, fut, _), (ok, value) in zip(batch, outcomes, strict=True):
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
                 loop.call_soon_threadsafe(_settle, fut, ok, value)
 
     def pieces_of(self, conn: Any, batch: list[_Job],
                   outcomes: list[tuple[bool, Any]]) -> None:
-        for work, _, _ in batch:
+        raw: sqlite3.Connection = conn.connection.dbapi_connection
+        for work, _, _, bare in batch:
+            if bare:  # pysqlite's connection, in a savepoint (no session: cheaper)
+                raw.execute("SAVEPOINT piece")
+                try:
+                    value = work(raw)
+                except Exception as exc:  # that piece is rolled back, the rest goes on
+                    raw.execute("ROLLBACK TO piece")
+                    raw.execute("RELEASE piece")
+                    outcomes.append((False, exc))
+                else:
+                    raw.execute("RELEASE piece")
+                    outcomes.append((True, value))
+                continue
             try:
                 with self.sessions(bind=conn, join_transaction_mode="create_savepoint") as s:
                     outcomes.append((True, work(s)))

@@ -16,10 +16,12 @@ try, ``BotDriver.advance``): the database's unique keys and the guard catch a st
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 TABLE = text("SELECT status, result FROM tables WHERE id = :t")
@@ -67,6 +69,49 @@ k AS (INSERT INTO idempotency_keys (table_id, user_id, key, seq, created_at)
 WRITE_PG = {(g, k, one): _WRITE_PG.format(guard=_GUARD if g else "SELECT 1",
                                           rows=_ONE if one else _MANY, key=_KEY if k else "")
             for g in (False, True) for k in (False, True) for one in (False, True)}
+
+
+#: SQLite, the per-action path in one piece (:func:`act_sqlite`): the same statements for
+#: pysqlite itself (``?`` parameters), without SQLAlchemy's execution machinery
+_SQ_TABLE = "SELECT status, result FROM tables WHERE id = ?"
+_SQ_SEATS = ("SELECT seats.seat, seats.kind, seats.user_id, seats.bot, users.display_name "
+             "FROM seats LEFT OUTER JOIN users ON seats.user_id = users.id "
+             "WHERE seats.table_id = ? ORDER BY seats.seat")
+_SQ_ACTIONS = "SELECT seat, action FROM actions WHERE table_id = ? AND seq >= ? ORDER BY seq"
+_SQ_KEY = "SELECT seq FROM idempotency_keys WHERE table_id = ? AND user_id = ? AND key = ?"
+_SQ_INSERT_ACTION = ("INSERT INTO actions (table_id, seq, seat, action, user_id, created_at) "
+                     "VALUES (?, ?, ?, ?, ?, ?)")
+_SQ_INSERT_KEY = ("INSERT INTO idempotency_keys (table_id, user_id, key, seq, created_at) "
+                  "VALUES (?, ?, ?, ?, ?)")
+
+#: what :func:`act_sqlite` read: (status, result), seat rows, action rows, the key's seq
+Read = tuple[tuple[str, Any] | None, list[tuple[int, str, int | None, str | None, str | None]],
+             list[tuple[int, str]], int | None]
+
+
+def act_sqlite(db: sqlite3.Connection, table_id: str, since: int, user_id: int, key: str,
+               rows: Sequence[tuple[int, str, int | None]], at: float,
+               unchanged: Callable[[Read], bool]) -> Read | None:
+    """(SQLite, pysqlite's connection in the group commit's transaction: it holds the write
+    lock.) Read the table, its seats, its actions from ``since`` on and ``key``; if
+    ``unchanged`` says the read holds nothing new, insert the (seat, text, user id)
+    ``rows`` at ``since``... and the key, and return ``None``; else write nothing and return
+    the read. A unique violation is raised as SQLAlchemy's :class:`IntegrityError`."""
+    table = db.execute(_SQ_TABLE, (table_id,)).fetchone()
+    done = db.execute(_SQ_KEY, (table_id, user_id, key)).fetchone()
+    read: Read = (None if table is None else (table[0], _json(table[1])),
+                  db.execute(_SQ_SEATS, (table_id,)).fetchall(),
+                  db.execute(_SQ_ACTIONS, (table_id, since)).fetchall(),
+                  None if done is None else int(done[0]))
+    if done is not None or not unchanged(read):
+        return read
+    try:
+        db.executemany(_SQ_INSERT_ACTION, [(table_id, since + i, seat, action, user, at)
+                                           for i, (seat, action, user) in enumerate(rows)])
+        db.execute(_SQ_INSERT_KEY, (table_id, user_id, key, since + len(rows), at))
+    except sqlite3.IntegrityError as exc:
+        raise IntegrityError("hotpath.act_sqlite", None, exc) from exc
+    return None
 
 
 def _json(value: Any) -> Any:

@@ -33,6 +33,7 @@ from dragonlair.core.game import JSON, Action, State
 from dragonlair.core.players import Bot, ask_bot
 from dragonlair.core.streams import SeatViews
 from dragonlair.server import claims, hotpath
+from dragonlair.server.botpool import BotPool, RemoteBot
 from dragonlair.server.bus import Bus, LocalBus, Subscription, TableEvent
 from dragonlair.server.clocks import Clock, ClockSpec, SystemClock, Timer
 from dragonlair.server.db import GameTable
@@ -74,6 +75,9 @@ class Hub:
     heartbeat_timer: Timer | None = None
     beat_task: asyncio.Task[None] | None = None
     closing: bool = False
+
+    #: the worker processes the bots think in (``None``: the threads of ``executor``)
+    bots: BotPool | None = None
 
     #: SQLite: the one database thread, committing in groups (dragonlair/server/dbthread.py)
     group: GroupCommit | None = None
@@ -297,13 +301,17 @@ class Hub:
 
         return await asyncio.to_thread(run)
 
-    async def think(self, bot: Bot, state: State, seat: int,
+    async def think(self, bot: Bot | RemoteBot, state: State, seat: int,
                     views: SeatViews | None = None) -> Action:
-        """A bot's choice, computed off the event loop (a slow search delays no other table);
-        a bot that fails plays a random legal action. ``views``: the table's bot seats'
-        views, kept current (:mod:`dragonlair.core.streams`)."""
+        """A bot's choice, computed off the event loop (a slow search delays no other table):
+        in a worker process (:mod:`dragonlair.server.botpool`) or, for a bot that lives
+        here, in the threads; a bot that fails plays a random legal action. ``views``: the
+        table's bot seats' views, kept current (:mod:`dragonlair.core.streams`)."""
         loop = asyncio.get_running_loop()
         try:
+            if isinstance(bot, RemoteBot):
+                assert self.bots is not None
+                return await self.bots.think(bot, state, seat, views)
             return await loop.run_in_executor(self.executor, ask_bot, bot, state, seat, views)
         except Exception:  # a bug in a bot (or BotError: an illegal choice) stalls no table
             log.exception("a bot failed at p%d; playing a random legal action", seat)
@@ -431,3 +439,5 @@ class Hub:
                 viewer.close()
         if self.group is not None:
             self.group.close()
+        if self.bots is not None:
+            self.bots.close()

@@ -20,6 +20,12 @@ postgresql://...`` and ``--redis redis://...`` starts N servers on that database
 (or ``urls`` names running ones); the connections are spread over them so that each table's
 two players speak to different processes, and an action's delivery to the last seat crosses
 processes (through Redis). CPU and memory are then the sum over the servers.
+
+Thinking bots (issue 24): ``bot_tables=N`` also keeps N tables of bots only playing (Fist of
+Dragonstones, three players, ``ismcts`` in every seat by default: ``bot_game``,
+``bot_name``), watched by one spectator each and replaced when they end, so that the
+people's actions are measured while bots think; the report adds the bots' actions per second
+and the CPU of the server's bot worker processes.
 """
 
 from __future__ import annotations
@@ -121,6 +127,11 @@ def servers_cpu(pids: list[int]) -> float:
     return sum(cpu_seconds(p) for p in pids if p)
 
 
+def children_cpu(pids: list[int]) -> float:
+    """CPU seconds of the servers' descendants (their bot worker processes)."""
+    return sum(tree_cpu(p) - cpu_seconds(p) for p in pids if p)
+
+
 def servers_rss(pids: list[int]) -> int:
     return sum(rss_kib(p) for p in pids if p)
 
@@ -187,6 +198,10 @@ class Step:
     #: CPU seconds of the watched processes (``--watch``: PostgreSQL, Redis) and trees
     watched_cpu: float = 0.0
     starved: int = 0
+    #: actions the bots of the bot tables played meanwhile (``bot_tables``)
+    bot_actions: int = 0
+    #: CPU seconds of the servers' child processes (bot workers: dragonlair/server/botpool.py)
+    children_cpu: float = 0.0
 
     def to_json(self) -> JSON:
         ms = 1000.0
@@ -205,6 +220,10 @@ class Step:
                 if self.seconds else 0,
                 "watched_cpu_pct": round(100 * self.watched_cpu / self.seconds, 1)
                 if self.seconds else 0,
+                "bot_actions_per_s": round(self.bot_actions / self.seconds, 1)
+                if self.seconds else 0,
+                "server_children_cpu_pct": round(100 * self.children_cpu / self.seconds, 1)
+                if self.seconds else 0,
                 # CPU milliseconds per acknowledged action: robust to the other load on a
                 # shared machine, where the latencies are not
                 "server_cpu_ms_per_action": round(ms * self.server_cpu / self.actions, 2)
@@ -217,7 +236,9 @@ class Load:
     """The generator (see the module docs)."""
 
     def __init__(self, tables: int, spectators: int, seed: int, bases: list[str],
-                 watch: list[int] | None = None) -> None:
+                 watch: list[int] | None = None, bot_tables: int = 0,
+                 bot_game: str = "fist", bot_name: str = "ismcts",
+                 bot_players: int = 3) -> None:
         self.n_tables = tables
         self.spectators = spectators
         self.rng = random.Random(seed)
@@ -232,6 +253,10 @@ class Load:
         self.http: Any = None
         #: other processes whose CPU (with their children's) is measured per rate
         self.watch = list(watch or [])
+        #: tables of bots only, playing meanwhile (see the module docs)
+        self.bot_tables = bot_tables
+        self.bot_game, self.bot_name, self.bot_players = bot_game, bot_name, bot_players
+        self.bot_seq: dict[str, int] = {}
 
     # ----------------------------------------------------------------- setup
     async def guest(self) -> str:
@@ -259,6 +284,47 @@ class Load:
             conn.base = self.bases[self.spread % len(self.bases)]
             self.spread += 1
         return table
+
+    async def bot_table(self) -> None:
+        """A table of bots only, watched until it ends, then another in its place."""
+        from websockets.asyncio.client import connect
+
+        while not self.stopping:
+            owner = await self.guest()
+            r = await self.http.post("/api/tables", headers={"Cookie": owner}, json={
+                "game": self.bot_game, "options": {"players": self.bot_players},
+                "seats": [{"kind": "bot", "bot": self.bot_name}] * self.bot_players})
+            r.raise_for_status()
+            tid = r.json()["id"]
+            (await self.http.post(f"/api/tables/{tid}/start",
+                                  headers={"Cookie": owner})).raise_for_status()
+            url = self.bases[0].replace("http://", "ws://") + f"/ws/tables/{tid}"
+            async with connect(url, max_size=1 << 22, open_timeout=60,
+                               ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "protocol": 1}))
+                async for text in ws:
+                    m = json.loads(text)
+                    if m.get("type") not in ("welcome", "update"):
+                        continue
+                    seq = int(m["seq"])
+                    before = self.bot_seq.get(tid, seq)
+                    if self.step is not None and seq > before:
+                        self.step.bot_actions += seq - before
+                    self.bot_seq[tid] = seq
+                    status = m.get("status") or m.get("table", {}).get("status")
+                    if status == "finished" or self.stopping:
+                        break
+            self.bot_seq.pop(tid, None)
+
+    async def bot_tables_forever(self) -> None:
+        async def one() -> None:
+            try:
+                await self.bot_table()
+            except Exception as exc:
+                if not self.stopping:
+                    self.error(f"a bot table: {exc!r}")
+
+        await asyncio.gather(*(one() for _ in range(self.bot_tables)))
 
     async def connect(self, conn: Conn) -> None:
         from websockets.asyncio.client import connect
@@ -381,7 +447,7 @@ class Load:
         step = Step(rate, seconds)
         start = time.perf_counter()
         measuring = False
-        cpu0 = cpu1 = cpu2 = 0.0
+        cpu0 = cpu1 = cpu2 = cpu3 = 0.0
         next_t = start
         while True:
             now = time.perf_counter()
@@ -391,6 +457,7 @@ class Load:
                 t_measure = now
                 cpu0, cpu1 = servers_cpu(server_pids), cpu_seconds()
                 cpu2 = watched_cpu(self.watch)
+                cpu3 = children_cpu(server_pids)
             if measuring and now - t_measure >= seconds:
                 break
             while next_t <= now:  # every action due by now (open loop)
@@ -409,6 +476,7 @@ class Load:
         step.server_cpu = servers_cpu(server_pids) - cpu0
         step.client_cpu = cpu_seconds() - cpu1
         step.watched_cpu = watched_cpu(self.watch) - cpu2
+        step.children_cpu = children_cpu(server_pids) - cpu3
         self.step = None
         # let what is in flight land (it is not counted), and stale deliveries clear
         await asyncio.sleep(0.5)
@@ -451,11 +519,12 @@ def server_process(data: Path, port: int, extra: list[str] | None = None) -> Ite
 
 async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
                warmup: float, ramp: bool, seed: int, bases: list[str], pids: list[int],
-               report: Any, watch: list[int] | None = None) -> JSON:
+               report: Any, watch: list[int] | None = None, bot_tables: int = 0,
+               bot_game: str = "fist", bot_name: str = "ismcts") -> JSON:
     import httpx
 
     base = bases[0]
-    load = Load(tables, spectators, seed, bases, watch)
+    load = Load(tables, spectators, seed, bases, watch, bot_tables, bot_game, bot_name)
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         load.http = http
@@ -487,6 +556,11 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
             "server_rss_mib_connected": round(rss1 / 1024, 1),
             "server_kib_per_connection": round((rss1 - rss0) / n_conns, 1),
             "cpus": os.cpu_count(), "servers": len(bases), "steps": []}
+        bots: asyncio.Task[None] | None = None
+        if bot_tables:
+            out["bot_tables"] = {"tables": bot_tables, "game": bot_game, "bot": bot_name}
+            bots = asyncio.get_running_loop().create_task(load.bot_tables_forever())
+            await asyncio.sleep(2.0)  # the bots are thinking before anything is measured
         report(out, None)
         queue = list(rates)
         while queue:
@@ -500,6 +574,10 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
             if ramp and not queue and held:
                 queue.append(rate * 1.5 if rate >= 400 else rate * 2)
         load.stopping = True
+        if bots is not None:
+            bots.cancel()
+            with contextlib.suppress(BaseException):
+                await bots
         out["server_rss_mib_end"] = round(servers_rss(pids) / 1024, 1)
         out["errors"] = load.errors
         out["error_samples"] = load.error_samples
@@ -518,11 +596,13 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
         seconds: float = 15.0, warmup: float = 3.0, ramp: bool = True, seed: int = 1,
         url: str | None = None, server_args: list[str] | None = None,
         report: Any = None, urls: list[str] | None = None, processes: int = 1,
-        watch: list[int] | None = None) -> JSON:
+        watch: list[int] | None = None, bot_tables: int = 0, bot_game: str = "fist",
+        bot_name: str = "ismcts") -> JSON:
     """Run the load (starting ``processes`` servers with ``server_args``, unless ``url`` or
     ``urls`` name running ones) and return the figures. ``report(out, step)`` is called
     after the setup and after each rate; ``watch``: pids whose CPU (with their
-    descendants') is measured too, such as PostgreSQL's postmaster."""
+    descendants') is measured too, such as PostgreSQL's postmaster; ``bot_tables``: tables
+    of ``bot_name`` bots only (``bot_game``) playing meanwhile."""
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -532,7 +612,7 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
 
     def go(bases: list[str], pids: list[int]) -> JSON:
         return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, bases,
-                                pids, report, watch))
+                                pids, report, watch, bot_tables, bot_game, bot_name))
 
     named = list(urls or []) + ([url] if url else [])
     if named:
@@ -570,7 +650,10 @@ def print_report(out: JSON, step: JSON | None) -> None:
           f"ms, errors {step['errors']}, server CPU {step['server_cpu_pct']}% "
           f"({step['server_cpu_ms_per_action']} ms/action), watched CPU "
           f"{step['watched_cpu_pct']}% ({step['watched_cpu_ms_per_action']} ms/action), "
-          f"generator CPU {step['generator_cpu_pct']}%", flush=True)
+          f"generator CPU {step['generator_cpu_pct']}%"
+          + (f", bots {step['bot_actions_per_s']} actions/s, bot workers' CPU "
+             f"{step['server_children_cpu_pct']}%" if "bot_tables" in out else ""),
+          flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -596,6 +679,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--watch", type=int, action="append", default=[], metavar="PID",
                         help="also measure the CPU of this process and its descendants "
                              "(repeatable: PostgreSQL's postmaster, Redis)")
+    parser.add_argument("--bot-tables", type=int, default=0, metavar="N",
+                        help="also N tables of bots only, thinking meanwhile")
+    parser.add_argument("--bot-game", default="fist", help="the bot tables' game")
+    parser.add_argument("--bot", dest="bot_name", default="ismcts",
+                        help="the bot tables' bot (every seat)")
     parser.add_argument("--json", dest="as_json", action="store_true")
     args = parser.parse_args(argv)
     server_args = [*(["--db", args.db] if args.db else []),
@@ -605,7 +693,8 @@ def main(argv: list[str] | None = None) -> None:
     out = run(args.tables, args.spectators, args.rate, args.seconds, args.warmup,
               not args.no_ramp, args.seed, None, server_args,
               report=None if args.as_json else print_report, urls=args.url,
-              processes=args.processes, watch=args.watch)
+              processes=args.processes, watch=args.watch, bot_tables=args.bot_tables,
+              bot_game=args.bot_game, bot_name=args.bot_name)
     if args.as_json:
         print(json.dumps(out, indent=1))
     else:

@@ -15,6 +15,14 @@ DEFAULT_DATA_DIR = Path(os.environ.get("DRAGONLAIR_DATA")
                         or Path.home() / ".local" / "share" / "dragonlair")
 
 
+def default_bot_processes() -> int:
+    """``$DRAGONLAIR_BOT_PROCESSES`` (``dragonlair serve`` has no option for it), else 2."""
+    try:
+        return max(0, int(os.environ.get("DRAGONLAIR_BOT_PROCESSES", "2")))
+    except ValueError:
+        return 2
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Bounds on everything a client sends (docs/protocol.md, "Limits")."""
@@ -81,7 +89,9 @@ class Settings:
     request, besides the server's own (an ``Origin`` equal to the request's ``Host``).
     ``cookie_secure``: always mark the session cookie ``Secure`` (without it, it is marked so
     whenever the request came over TLS, as a trusted proxy tells). ``bot_workers``: threads
-    that think for bots.
+    that think for bots (and hints); ``bot_processes``: worker processes the tables' bots
+    think in, off the event loop's interpreter lock (0: the threads; dragonlair/server/
+    botpool.py), except the bots named in ``bots_in_process`` (cheaper than a round trip).
     ``sqlite_synchronous``: ``FULL`` (default: an acknowledged action survives a power cut)
     or ``NORMAL`` (faster in WAL mode; survives a crash of the server, not of the machine)."""
 
@@ -96,6 +106,11 @@ class Settings:
     throttle_exempt: tuple[str, ...] = ("127.0.0.0/8", "::1")
     session_days: int = 30
     bot_workers: int = 2
+    bot_processes: int = field(default_factory=lambda: default_bot_processes())
+    #: bots whose decision costs less than a round trip to a worker (~0.4-0.6 ms of the
+    #: server's CPU): measured, docs/server.md "Performance"
+    bots_in_process: tuple[str, ...] = ("random", "greedy", "cautious", "heuristic",
+                                        "optimal")
     sqlite_synchronous: str = "FULL"
     limits: Limits = field(default_factory=Limits)
     #: the argon2id cost of password hashes, ``(passes, memory in KiB, lanes)``; ``None``:

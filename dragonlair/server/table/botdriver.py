@@ -1,8 +1,10 @@
 """Chance and bots (:class:`BotDriver`): what nobody at the table sends is played here.
 
 Chance outcomes are drawn with the hub's :class:`secrets.SystemRandom` (no client can
-predict them) and bots think in the hub's thread pool, on a clone of the state, through
-:func:`dragonlair.core.players.ask_bot`; both are committed like a person's move
+predict them) and bots think in the hub's worker processes
+(:mod:`dragonlair.server.botpool`, handed their seat's view) or in its thread pool, on a
+clone of the state, through :func:`dragonlair.core.players.ask_bot`; both are committed
+like a person's move
 (:meth:`MovePipeline.commit <dragonlair.server.table.pipeline.MovePipeline.commit>`), so a
 draw is in the database before anybody sees it. One task per table plays until a person
 must act or the game ends, and only in the process that runs the table (``Hub.runs``).
@@ -22,6 +24,7 @@ from dragonlair.core.errors import DragonlairError
 from dragonlair.core.game import CHANCE, Action
 from dragonlair.core.players import Bot
 from dragonlair.core.streams import SeatViews
+from dragonlair.server.botpool import RemoteBot
 from dragonlair.server.table.storage import Row, StaleTable
 
 if TYPE_CHECKING:
@@ -36,7 +39,7 @@ class BotDriver:
     def __init__(self, runtime: TableRuntime) -> None:
         self.rt = runtime
         #: the bots playing the table's bot seats, by seat (made on first use)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot | RemoteBot] = {}
         #: the bot seats' views, kept current from the events since (issue 24)
         self.views = SeatViews()
         #: the task playing chance and bots (``None``: none running)
@@ -149,13 +152,25 @@ class BotDriver:
             return
         rt.audience.broadcast()
 
-    def bot(self, seat: int) -> Bot:
-        """The bot playing ``seat`` (made on first use, with a seed of its own)."""
+    def bot(self, seat: int) -> Bot | RemoteBot:
+        """The bot playing ``seat`` (made on first use, with a seed of its own): in a worker
+        process of the hub's, unless it is one of ``Settings.bots_in_process`` or the hub
+        has none."""
         rt = self.rt
         if seat not in self.bots:
-            from dragonlair.bots import make_bot
-
             name = rt.seats[seat].bot or "random"
-            self.bots[seat] = make_bot(rt.game.info.id, name,
-                                       random.Random(secrets.randbits(64)))
+            pool = rt.hub.bots
+            if pool is not None and name not in rt.hub.settings.bots_in_process:
+                self.bots[seat] = pool.make(rt.game, name, rt.id, seat)
+            else:
+                from dragonlair.bots import make_bot
+
+                self.bots[seat] = make_bot(rt.game.info.id, name,
+                                           random.Random(secrets.randbits(64)))
         return self.bots[seat]
+
+    def drop(self, seat: int) -> None:
+        """Forget ``seat``'s bot (a new one takes the seat): a worker drops it too."""
+        old = self.bots.pop(seat, None)
+        if isinstance(old, RemoteBot) and self.rt.hub.bots is not None:
+            self.rt.hub.bots.forget([old])

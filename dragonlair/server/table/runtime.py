@@ -114,6 +114,11 @@ class TableRuntime:
             return snap, key_seq(s, self.id, key[0], key[1])
 
         snap, done = await self.hub.db(read)
+        self.catch_up(snap)
+        return done
+
+    def catch_up(self, snap: Snapshot) -> None:
+        """Take what the database said (a snapshot from the current ``seq`` on)."""
         was = self.status
         self.status, self.seats, self.result = snap.status, snap.seats, snap.result
         if snap.clocks is not None:
@@ -121,7 +126,12 @@ class TableRuntime:
         for seat, text in snap.actions:
             self._apply_logged(seat, text)
         self.ended(was)
-        return done
+
+    def current(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` (read from the current ``seq`` on) says what this process holds
+        already: no new action, the same status, seats and clocks."""
+        return (not snap.actions and snap.status == self.status and snap.seats == self.seats
+                and (snap.clocks is None or snap.clocks == self.clocks))
 
     def ended(self, was: str) -> None:
         """Call the hub's ``finish_hooks`` if the game has just ended here (status ``was``

@@ -53,7 +53,7 @@ class Takeover:
             return False
         log.info("table %s: bot %s takes p%d (%s)", rt.id, bot, seat, reason)
         rt.seats[seat] = SeatInfo(seat, "bot", user_id, bot, info.name)
-        rt.driver.bots.pop(seat, None)
+        rt.driver.drop(seat)
         if clock is not None:
             rt.clocks[seat] = clock
         note: JSON = {"type": "takeover", "seat": seat, "bot": bot, "reason": reason,

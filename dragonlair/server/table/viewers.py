@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 #: the version of the WebSocket protocol (docs/protocol.md)
 PROTOCOL = 1
 
+#: compact JSON text, with one encoder for every message (``json.dumps`` with separators
+#: builds a new encoder per call)
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
 
 class Viewer:
     """One WebSocket on a table: its user (``None``: anonymous spectator), what it has been
@@ -52,8 +56,7 @@ class Viewer:
         """Queue a message (a dict, or its JSON text already encoded)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message,
-                                                                   separators=(",", ":"))
+        text = message if isinstance(message, str) else _encode(message)
         self.last = text
         try:
             self.queue.put_nowait(text)

@@ -207,6 +207,24 @@ def test_serve_with_redis_needs_postgresql_and_a_redis_url() -> None:
     assert code == 2 and "not a Redis URL: localhost:6379" in out
 
 
+def test_serve_bot_processes_is_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bot-processes`` (the workers the searching bots think in) takes a count from 0;
+    anything else is a usage error before anything starts, and a count reaches the server's
+    settings."""
+    code, out = invoke("serve", "--bot-processes", "-1")
+    assert code == 2 and "--bot-processes" in out and "Traceback" not in out
+    code, out = invoke("serve", "--bot-processes", "two")
+    assert code == 2 and "--bot-processes" in out
+    pytest.importorskip("fastapi")
+    import dragonlair.server.app as server_app
+
+    seen = []
+    monkeypatch.setattr(server_app, "serve", lambda settings, *a, **k: seen.append(settings))
+    code, out = invoke("serve", "--bot-processes", "0")
+    assert code == 0, out
+    assert [s.bot_processes for s in seen] == [0]
+
+
 def test_serve_names_a_database_or_redis_it_cannot_reach_in_one_line() -> None:
     """Nothing listens on port 1: the server does not start, and says which service and why
     in one line (no traceback), hiding a Redis password."""

@@ -621,6 +621,10 @@ def serve(
         "--away-min", envvar="DRAGONLAIR_AWAY_SECONDS_MIN", min=1, max=3600,
         help="the fewest seconds a table may choose before a bot takes an away player's "
              "seat (tests shorten it)")] = 30.0,
+    bot_processes: Annotated[int | None, typer.Option(
+        "--bot-processes", envvar="DRAGONLAIR_BOT_PROCESSES", min=0, max=64,
+        help="worker processes in which the searching bots think, off the server's own "
+             "(0: threads of the server process; default 2)")] = None,
 ) -> None:
     """Run the game server (needs the optional `server` dependencies)."""
     try:
@@ -633,6 +637,8 @@ def serve(
                              "away_min_s": away_min}
     if data is not None:
         extra["data_dir"] = data
+    if bot_processes is not None:
+        extra["bot_processes"] = bot_processes
     if forwarded_allow_ips is not None:
         from dragonlair.server.security import parse_ips
 

@@ -40,6 +40,21 @@ class BotError(DragonlairError):
     """A bot answered with something that is not one of its legal actions."""
 
 
+def bot_view(reads_view: bool, reads_events: bool, state: State, seat: int,
+             views: SeatViews | None = None) -> JSON:
+    """The view a bot with these declarations (:class:`Bot`) is handed for ``seat``: none
+    (``{}``: it reads none; still only what the seat may know), the position without the
+    event log, or the whole view (from ``views``, kept current, where the driver has one).
+    :func:`ask_bot` and the server's bot workers (``dragonlair.server.botpool``) use it."""
+    if not reads_view:
+        return {}
+    if not reads_events:
+        return state.view(seat, state.event_count)
+    if views is None:
+        return state.view(seat)
+    return views.view(state, seat)
+
+
 def ask_bot(bot: Bot, state: State[ActionT], seat: int,
             views: SeatViews | None = None) -> ActionT:
     """The one way a driver asks a bot: it is handed ``seat``'s view (fresh, plain JSON data
@@ -51,14 +66,8 @@ def ask_bot(bot: Bot, state: State[ActionT], seat: int,
     the bot gets the same view, built from the events since its last one. A bot that reads
     no view or no event log gets less (``reads_view``, ``reads_events``: :class:`Bot`)."""
     legal = tuple(state.legal_actions(seat))
-    if not getattr(bot, "reads_view", True):
-        view: JSON = {}  # it said it reads none (Bot); still only what the seat may know
-    elif not getattr(bot, "reads_events", True):
-        view = state.view(seat, state.event_count)  # the position, without the log
-    elif views is None:
-        view = state.view(seat)
-    else:
-        view = views.view(state, seat)
+    view = bot_view(getattr(bot, "reads_view", True), getattr(bot, "reads_events", True),
+                    state, seat, views)
     action = bot.choose(view, legal)
     index = getattr(action, "index", None)
     for a in legal:

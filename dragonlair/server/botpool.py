@@ -54,7 +54,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from dragonlair.core.game import JSON, Action, Game, State
-from dragonlair.core.players import Bot, BotError
+from dragonlair.core.players import Bot, BotError, bot_view
 from dragonlair.core.streams import SeatViews
 
 log = logging.getLogger("dragonlair.server")
@@ -159,18 +159,6 @@ class RemoteBot:
     #: ``reads_view`` / ``reads_events`` of the bot's class (:class:`Bot`)
     reads_view: bool = True
     reads_events: bool = True
-
-
-def bot_view(reads_view: bool, reads_events: bool, state: State, seat: int,
-             views: SeatViews | None) -> JSON:
-    """The view :func:`dragonlair.core.players.ask_bot` hands a bot with these flags."""
-    if not reads_view:
-        return {}
-    if not reads_events:
-        return state.view(seat, state.event_count)
-    if views is None:
-        return state.view(seat)
-    return views.view(state, seat)
 
 
 @dataclass

@@ -16,7 +16,7 @@ DEFAULT_DATA_DIR = Path(os.environ.get("DRAGONLAIR_DATA")
 
 
 def default_bot_processes() -> int:
-    """``$DRAGONLAIR_BOT_PROCESSES`` (``dragonlair serve`` has no option for it), else 2."""
+    """``$DRAGONLAIR_BOT_PROCESSES`` (also ``dragonlair serve --bot-processes``), else 2."""
     try:
         return max(0, int(os.environ.get("DRAGONLAIR_BOT_PROCESSES", "2")))
     except ValueError:

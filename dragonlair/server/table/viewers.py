@@ -12,6 +12,7 @@ import contextlib
 import json
 from typing import TYPE_CHECKING
 
+import orjson
 from fastapi import WebSocket
 
 from dragonlair.core import viewdelta
@@ -25,8 +26,19 @@ if TYPE_CHECKING:
 PROTOCOL = 1
 
 #: compact JSON text, with one encoder for every message (``json.dumps`` with separators
-#: builds a new encoder per call)
-_encode = json.JSONEncoder(separators=(",", ":")).encode
+#: builds a new encoder per call): the fallback of :func:`_encode`
+_json_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def _encode(message: JSON) -> str:
+    """The compact JSON text of a message: orjson's (a tenth of the server's CPU per action
+    went into the standard library's encoder): the same values as the standard library's
+    text (non-ASCII letters as UTF-8 rather than escapes); the standard library's for what
+    orjson refuses (an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return _json_encode(message)
 
 
 class Viewer:

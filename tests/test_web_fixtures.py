@@ -29,7 +29,8 @@ def gen() -> ModuleType:
     """The generator, each kind of fixture played for once (the three tests read the same
     games, a second or two of them)."""
     module = _generator()
-    for name in ("fist_fixtures", "fist_bid_fixtures", "farkle_fixtures", "master_fixtures"):
+    for name in ("fist_fixtures", "fist_bid_fixtures", "farkle_fixtures", "farkle_log_fixtures",
+                 "master_fixtures"):
         setattr(module, name, functools.cache(getattr(module, name)))
     return module
 
@@ -43,11 +44,19 @@ def test_every_fist_decision_kind_and_farkle_stage_has_a_fixture(gen: ModuleType
 
     assert set(gen.fist_fixtures()) == {d.name.lower() for d in Dec}
     farkle = gen.farkle_fixtures()
-    assert set(farkle) == {"battle", "damage", "lair"}
+    assert set(farkle) == {"battle", "damage", "lair", "defender_hot", "defender_keep_all"}
     assert farkle["battle"]["view"]["public"]["mode"] == "battle"
     assert farkle["damage"]["view"]["public"]["dragon"]["damage"] > 0
     lair = farkle["lair"]
     assert lair["view"]["public"]["seats"][lair["seat"]]["in_lair"]
+    # a Skirmish's defender: hot dice are 5 dice again (D5.2), as the view says (issue 25)
+    for stage in ("defender_hot", "defender_keep_all"):
+        fx = farkle[stage]
+        pub = fx["view"]["public"]
+        assert pub["skirmish"]["defender"] == pub["roller"] == fx["seat"]
+    assert farkle["defender_hot"]["view"]["public"]["next_roll"]["dice"] == 5
+    keeps = farkle["defender_keep_all"]["view"]["legal"]["keeps"]
+    assert any(k["dice_left"] == 0 and k["next_dice"] == 5 for k in keeps)
 
 
 def test_a_fixture_holds_only_what_its_seat_may_see(gen: ModuleType) -> None:

@@ -6,7 +6,8 @@ place.ts). Testing that against views written by hand would test our guess of th
 these fixtures are what the engine really sends. Seeded random games are played until every
 Fist decision kind (pending.Dec) is pending, sealed bids with a Black Magic coin and the Red
 Amulet and a tie-break bid are asked (fist/fixtures/bids/), every Farkle Final Battle
-decision, a wounded dragon (damage) and a move from the Lair, and a Master placement with a
+decision, a wounded dragon (damage), a move from the Lair and a Skirmish's defender facing
+hot dice (D5.2: 5 dice again), and a Master placement with a
 choice of cards; the first view of each is written with the engine's legal action texts.
 
     .venv/bin/python web/scripts/game_fixtures.py          # (re)write the fixtures
@@ -35,6 +36,7 @@ FIST_DIR = WEB / "src" / "games" / "fist" / "fixtures"
 FIST_BIDS_DIR = FIST_DIR / "bids"
 FARKLE_DIR = WEB / "src" / "games" / "farkle" / "fixtures"
 MASTER_DIR = WEB / "src" / "games" / "master" / "fixtures"
+FARKLE_LOG_DIR = FARKLE_DIR / "log"
 SEEDS = 400
 NAMES = ["Ann", "Bob", "Cai", "Dee", "Eve"]
 
@@ -59,6 +61,21 @@ def _farkle_bold(actions: list[Any], rng: random.Random) -> Any:
     if keeps:
         return actions[max(keeps, key=lambda i: len(texts[i]))]
     if "roll" in texts and rng.random() < 0.55:
+        return actions[texts.index("roll")]
+    return rng.choice(actions)
+
+
+def _farkle_skirmish(actions: list[Any], rng: random.Random) -> Any:
+    """Attacks whenever it may, keeps the most dice and rolls on often: a defender's hot
+    dice (D5.2: 5 dice again) come soon."""
+    texts = [str(a) for a in actions]
+    attacks = [i for i, t in enumerate(texts) if t.startswith("skirmish ")]
+    if attacks:
+        return actions[attacks[0]]
+    keeps = [i for i, t in enumerate(texts) if t.startswith("keep ")]
+    if keeps:
+        return actions[max(keeps, key=lambda i: len(texts[i]))]
+    if "roll" in texts and rng.random() < 0.7:
         return actions[texts.index("roll")]
     return rng.choice(actions)
 
@@ -126,6 +143,8 @@ def master_fixtures() -> dict[str, dict[str, Any]]:
 
 
 FARKLE_STAGES = {"battle", "damage", "lair"}
+#: a Skirmish's defender with hot dice to roll on with, and one with a keep of all its dice
+DEFENDER_STAGES = {"defender_hot", "defender_keep_all"}
 
 
 def farkle_fixtures() -> dict[str, dict[str, Any]]:
@@ -138,14 +157,54 @@ def farkle_fixtures() -> dict[str, dict[str, Any]]:
         if pub["mode"] != "battle":
             return []
         return ["battle", "damage"] if pub["dragon"]["damage"] > 0 else ["battle"]
-    return _play(lambda seed: FarkleGame({"players": 2 + seed % 3}).new_initial_state(),
-                 pick, FARKLE_STAGES, "farkle", _farkle_bold)
+    def defender(st: Any, seat: int) -> list[str]:
+        pub = st.view(None)["public"]
+        sk = pub["skirmish"]
+        if sk is None or pub["roller"] != sk["defender"]:
+            return []
+        if pub["decision"] == "continue" and pub["dice_in_hand"] == 0:
+            return ["defender_hot"]
+        legal = st.view(seat)["legal"]
+        if legal and any(k["dice_left"] == 0 for k in legal["keeps"]):
+            return ["defender_keep_all"]
+        return []
+    new = lambda seed: FarkleGame({"players": 2 + seed % 3}).new_initial_state()  # noqa: E731
+    return {**_play(new, pick, FARKLE_STAGES, "farkle", _farkle_bold),
+            **_play(new, defender, DEFENDER_STAGES, "farkle", _farkle_skirmish)}
+
+
+def farkle_log_fixtures() -> dict[str, dict[str, Any]]:
+    """The events each viewer is sent (the log), by viewer (``"spectator"``, ``"0"``,
+    ``"1"``), in a 2-player game that got as far as a magic item drawn on an alliance: each
+    seat's own item events (``*_own``) beside the public twins (the browser shows the owner
+    one line per secret, lib/events.ts)."""
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        st = FarkleGame({"players": 2}).new_initial_state()
+        while not st.is_terminal():
+            if any(e.code == "farkle.item.drawn_own" for e in st.all_events()):
+                events = {("spectator" if v is None else str(v)): st.view(v)["events"]
+                          for v in (None, 0, 1)}
+                return {"items": {"game": "farkle", "stage": "items", "seed": seed,
+                                  "names": NAMES[:2], "events": events}}
+            if st.is_chance():
+                st.apply(CHANCE, st.sample_chance(rng))
+                continue
+            seat = st.current_seats()[0]
+            texts = [str(a) for a in st.legal_actions(seat)]
+            pick = "item" if "item" in texts else None
+            action = (st.legal_actions(seat)[texts.index(pick)] if pick else
+                      _farkle_bold(list(st.legal_actions(seat)), rng))
+            st.apply(seat, action)
+    raise SystemExit("farkle: no item drawn on an alliance in any seed")
 
 
 def _texts() -> dict[Path, str]:
     out: dict[Path, str] = {}
     for folder, fixtures in ((FIST_DIR, fist_fixtures()), (FIST_BIDS_DIR, fist_bid_fixtures()),
-                             (FARKLE_DIR, farkle_fixtures()), (MASTER_DIR, master_fixtures())):
+                             (FARKLE_DIR, farkle_fixtures()),
+                             (FARKLE_LOG_DIR, farkle_log_fixtures()),
+                             (MASTER_DIR, master_fixtures())):
         for stage, fx in sorted(fixtures.items()):
             out[folder / f"{stage}.json"] = json.dumps(fx, indent=1, sort_keys=True) + "\n"
     return out
@@ -156,7 +215,7 @@ def stale() -> list[str]:
     texts = _texts()
     bad = [str(p) for p, text in texts.items()
            if not p.exists() or p.read_text(encoding="utf-8") != text]
-    for folder in (FIST_DIR, FIST_BIDS_DIR, FARKLE_DIR, MASTER_DIR):
+    for folder in (FIST_DIR, FIST_BIDS_DIR, FARKLE_DIR, FARKLE_LOG_DIR, MASTER_DIR):
         bad += [str(p) for p in folder.glob("*.json") if p not in texts]
     return sorted(bad)
 

@@ -9,7 +9,10 @@ where that is cheaper: a ``dice`` param may be stored as a dice code (an index o
 event die's number; :func:`expand` turns them into their text (``"1155"``, ``"dragon"``).
 
 Visibility (D9): everything is public but the identity of a magic item, which goes to its
-owner only (``*_own``), each with a public twin that names the seat and not the item.
+owner only (``*_own``), each with a public twin that names the seat and not the item,
+emitted just before it (``CODE`` at seq n, ``CODE_own`` at n + 1, the same ``seat``): a
+reader shows its owner one line for it, the secret, and skips the twin (the browser's
+lib/events.ts); every other viewer gets the twin only.
 """
 
 from __future__ import annotations
@@ -85,6 +88,9 @@ PARAMS: dict[str, tuple[str, ...]] = {
 #: codes of events that go to one seat only (a secret, D9); each has a public twin
 PRIVATE = frozenset({"farkle.setup.item_own", "farkle.item.drawn_own",
                      "farkle.item.discarded_own", "farkle.item.kept_own"})
+
+#: the public twin of each private event: emitted just before it, with the same ``seat``
+TWINS = frozenset(code.removesuffix("_own") for code in PRIVATE)
 
 #: the end reasons (an outcome's ``reason``), a subset of the events
 END_REASONS = frozenset({"farkle.end.dragon_slain", "farkle.end.turn_limit",

@@ -11,7 +11,7 @@ from dragonlair.core.views import envelope
 from dragonlair.games.farkle.actions import DICE_COUNT, DICE_SETS, EVENTS, FarkleAction, Kind
 from dragonlair.games.farkle.base import item_limit, keep_choices
 from dragonlair.games.farkle.enums import Dec, Mode, Phase
-from dragonlair.games.farkle.scoring import dice_text
+from dragonlair.games.farkle.scoring import Scorer, ScoringTable, dice_text
 
 if TYPE_CHECKING:
     from dragonlair.games.farkle.state import FarkleState
@@ -39,8 +39,54 @@ _K_STOP = Kind.STOP
 _M_NONE = Mode.NONE
 _M_SKIRMISH = Mode.SKIRMISH
 _P_CHOOSE = Phase.CHOOSE
+_P_ROLL = Phase.ROLL
+_P_DRAW = Phase.DRAW
+_D_ALLIANCE = Dec.ALLIANCE
+_D_CONTINUE = Dec.CONTINUE
 #: a legal action's ``kind`` in a view's ``moves`` (:class:`.views.Move`)
 _MOVE_KIND = {k: k.name.lower() for k in Kind}
+
+
+# ------------------------------------------------------------------ the next roll
+_RISKS: dict[ScoringTable, tuple[float, ...]] = {}
+
+
+def farkle_risks(scorer: Scorer) -> tuple[float, ...]:
+    """Per number of soldier dice k (0-6): the chance that a roll of k dice shows nothing the
+    scorer's table scores (a farkle, D4.2), by the engine's scorer over every roll of k dice
+    (:func:`.state.roll_outcomes`); rounded to 4 places (0.0772: 7.7 %). Worked out once per
+    table."""
+    got = _RISKS.get(scorer.table)
+    if got is None:
+        from dragonlair.games.farkle.state import roll_outcomes
+
+        got = _RISKS[scorer.table] = (0.0, *(
+            round(sum(p for code, _, p in roll_outcomes(k)
+                      if not scorer.selections(DICE_SETS[code])), 4) for k in range(1, 7)))
+    return got
+
+
+def dice_after(state: FarkleState, left: int) -> int:
+    """How many dice the roller's next roll takes with ``left`` dice in hand: those, or
+    after hot dice all the roller's dice again (``full_dice``: 6, a Skirmish defender 5;
+    D4.1, D5.2, D6.3), as the engine's ``roll`` does (:mod:`.turns`)."""
+    return left or state.full_dice
+
+
+def next_roll(state: FarkleState) -> JSON | None:
+    """The roller's next roll, if one is coming or may be chosen now: ``{"dice", "risk"}``
+    (a roll under way, an item drawn mid-turn, an alliance's choice, roll on or stop);
+    ``None`` between actions and while dice lie on the table to be set aside (each
+    selection says what follows it: ``legal.keeps``)."""
+    if state.mode is _M_NONE or state.phase is _P_OVER:
+        return None
+    if state.phase is _P_ROLL:
+        dice = state.hand_dice  # the dice being rolled (hot dice were refilled already)
+    elif state.phase is _P_DRAW or state.dec is _D_CONTINUE or state.dec is _D_ALLIANCE:
+        dice = dice_after(state, state.hand_dice)
+    else:
+        return None
+    return {"dice": dice, "risk": farkle_risks(state.scorer)[dice]}
 
 
 # ------------------------------------------------------------------ views (D9)
@@ -72,6 +118,7 @@ def public_part(state: FarkleState, seat: int | None) -> JSON:
         "roll": dice_text(state.roll),
         "event": EVENTS[state.event],
         "dice_in_hand": state.hand_dice,
+        "next_roll": next_roll(state),
         "pending": state.pending,
         "skirmish": ({"attacker": state.attacker, "defender": state.defender,
                       "attack_value": state.attack_value}
@@ -144,6 +191,7 @@ def legal_part(state: FarkleState, seat: int) -> JSON | None:
         "tabby": False, "reroll": [], "pass": False, "items": [],
     }
     values = keep_choices(state, state.roll)[1] if state.dec is _D_KEEP else {}
+    risks = farkle_risks(state.scorer)
     moves = out["moves"]
     for a in legal:
         k = a.kind
@@ -152,9 +200,11 @@ def legal_part(state: FarkleState, seat: int) -> JSON | None:
         if k is _K_KEEP:
             n = DICE_COUNT[a.dice]
             dice = move["dice"] = dice_text(DICE_SETS[a.dice])
+            nxt = dice_after(state, state.hand_dice - n)
             out["keeps"].append({"action": a.text, "dice": dice,
                                  "soldiers": values.get(a.dice, 0),
-                                 "dice_left": state.hand_dice - n})
+                                 "dice_left": state.hand_dice - n,
+                                 "next_dice": nxt, "risk": risks[nxt]})
         elif k is _K_RECRUIT:
             out["recruit"] = True
         elif k is _K_SKIRMISH:

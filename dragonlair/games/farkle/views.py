@@ -62,6 +62,16 @@ class LastKeep(Strict):
     soldiers: int = Field(ge=0)
 
 
+class NextRoll(Strict):
+    """The roller's next roll: how many soldier dice it takes and its farkle risk."""
+
+    dice: int = Field(ge=1, le=6, description="soldier dice of the next roll: those in hand, "
+                      "after hot dice all the roller's dice again (6; a Skirmish defender "
+                      "5, D5.2)")
+    risk: float = Field(ge=0, le=1, description="the chance that the roll scores nothing "
+                        "(a farkle, D4.2) with the table in use, rounded to 4 places")
+
+
 class ScoringTableModel(Strict):
     """The scoring table in use (D2)."""
 
@@ -89,6 +99,11 @@ class FarklePublic(Strict):
                       "(still in hand: not yet set aside)")
     event: Literal["dragon", "alliance", "blank"] = Field(description="the event die (D4)")
     dice_in_hand: int = Field(ge=0, le=6, description="0: hot dice, the next roll takes all")
+    next_roll: NextRoll | None = Field(description="the roller's next roll: being rolled, or "
+                                       "to be chosen now (an alliance's choice, roll on or "
+                                       "stop, an item drawn mid-turn); null between actions "
+                                       "and while a roll lies on the table (each of "
+                                       "`legal.keeps` says what follows it)")
     pending: int = Field(ge=0, description="soldiers (attack, defence) set aside this turn")
     skirmish: Skirmish | None
     dragon: Dragon
@@ -121,6 +136,11 @@ class KeepChoice(Strict):
     dice: str = Field(pattern="^[1-6]{1,6}$")
     soldiers: int = Field(ge=0, description="what it gives (soldiers, attack or defence)")
     dice_left: int = Field(ge=0, le=6, description="dice left in hand (0: hot dice)")
+    next_dice: int = Field(ge=1, le=6, description="soldier dice of the roll after this "
+                           "selection: `dice_left`, after hot dice all the roller's dice "
+                           "again (6; a Skirmish defender 5, D5.2)")
+    risk: float = Field(ge=0, le=1, description="the farkle risk of that roll (D4.2), "
+                        "rounded to 4 places")
 
 
 MoveKind = Literal["recruit", "skirmish", "battle", "scare", "use", "tabby", "pass", "reroll",

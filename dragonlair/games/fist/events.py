@@ -352,9 +352,23 @@ _COLOURS = ("red", "blue", "yellow")
 _CURRENCIES = ("common", "fairy", "silver")
 
 
-def choice_json(action: Any, card: str, card_ids: Sequence[str]) -> dict[str, Any]:
+#: the things a gain gives, in the order they are named (a reward's ``gain`` param)
+_GAIN_FIELDS = ("fairy", "common", "silver", "amulet", "black")
+
+
+def gain_json(gain: Any) -> dict[str, int]:
+    """What a :class:`~dragonlair.games.fist.powers.Gain` gives, its non-zero amounts by
+    name (``{"silver": 3}``; stones as ``red``, ``blue``, ``yellow``), for words on screen."""
+    out = {k: int(getattr(gain, k)) for k in _GAIN_FIELDS if getattr(gain, k)}
+    out.update((c, int(n)) for c, n in zip(_COLOURS, gain.stones, strict=True) if n)
+    return out
+
+
+def choice_json(action: Any, card: str, card_ids: Sequence[str],
+                step: Any = None) -> dict[str, Any]:
     """One option of a power decision for a user interface: its action text and index,
-    and a code with params to show it (``fist.choice.*``)."""
+    and a code with params to show it (``fist.choice.*``). ``step``: the power step asked
+    about (a Choice: its ``take`` option names the reward, ``gain``: ``{"silver": 3}``)."""
     kind = int(action.kind)
     params: dict[str, Any]
     if kind == 5:  # steal
@@ -370,6 +384,9 @@ def choice_json(action: Any, card: str, card_ids: Sequence[str]) -> dict[str, An
             params = {"red": red, "blue": blue, "yellow": yellow}
         elif kind == 3:
             params = {"card": card}
+            alternative = getattr(step, "alternative", None)
+            if alternative is not None:  # the other reward, named (issue 25)
+                params["gain"] = gain_json(alternative)
         elif kind == 4:
             params = {"colour": _COLOURS[action.colour]}
         elif kind == 6:

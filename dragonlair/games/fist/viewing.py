@@ -163,7 +163,8 @@ def legal(st: FistState, seat: int) -> JSON | None:
     card = ids[decision.card]
     return {"kind": "decision", "bid": None, "silver": None,
             "decision": decision.kind.name.lower(), "card": card,
-            "choices": [choice_json(a, card, ids) for a in decision.legal], "form": None}
+            "choices": [choice_json(a, card, ids, decision.step) for a in decision.legal],
+            "form": None}
 
 
 def view(st: FistState, seat: int | None, since: int = 0) -> JSON:

@@ -65,6 +65,14 @@ export type Event = 'dragon' | 'alliance' | 'blank';
  */
 export type DiceInHand = number;
 /**
+ * soldier dice of the next roll: those in hand, after hot dice all the roller's dice again (6; a Skirmish defender 5, D5.2)
+ */
+export type Dice = number;
+/**
+ * the chance that the roll scores nothing (a farkle, D4.2) with the table in use, rounded to 4 places
+ */
+export type Risk = number;
+/**
  * soldiers (attack, defence) set aside this turn
  */
 export type Pending = number;
@@ -128,7 +136,7 @@ export type ItemsGained = number;
  */
 export type ItemDeckSize = number;
 export type Seat2 = number;
-export type Dice = string;
+export type Dice1 = string;
 export type Soldiers = number;
 /**
  * once-per-turn companion powers used this turn (D8.4)
@@ -206,7 +214,7 @@ export type Face = number | null;
 /**
  * `keep`: the dice set aside
  */
-export type Dice1 = string | null;
+export type Dice2 = string | null;
 /**
  * `recruit` (D4)
  */
@@ -228,7 +236,7 @@ export type Scare = number[];
  */
 export type Use = string[];
 export type Action1 = string;
-export type Dice2 = string;
+export type Dice3 = string;
 /**
  * what it gives (soldiers, attack or defence)
  */
@@ -237,6 +245,14 @@ export type Soldiers1 = number;
  * dice left in hand (0: hot dice)
  */
 export type DiceLeft = number;
+/**
+ * soldier dice of the roll after this selection: `dice_left`, after hot dice all the roller's dice again (6; a Skirmish defender 5, D5.2)
+ */
+export type NextDice = number;
+/**
+ * the farkle risk of that roll (D4.2), rounded to 4 places
+ */
+export type Risk1 = number;
 /**
  * `keep DICE`: the scoring selections
  */
@@ -330,6 +346,10 @@ export interface FarklePublic {
   roll: Roll;
   event: Event;
   dice_in_hand: DiceInHand;
+  /**
+   * the roller's next roll: being rolled, or to be chosen now (an alliance's choice, roll on or stop, an item drawn mid-turn); null between actions and while a roll lies on the table (each of `legal.keeps` says what follows it)
+   */
+  next_roll: NextRoll | null;
   pending: Pending;
   skirmish: Skirmish | null;
   dragon: Dragon;
@@ -343,6 +363,16 @@ export interface FarklePublic {
   powers_used: PowersUsed;
   items_used: ItemsUsed;
   history: History;
+}
+/**
+ * The roller's next roll: how many soldier dice it takes and its farkle risk.
+ *
+ * This interface was referenced by `DragonlairViewFarkleSchemaVersion1`'s JSON-Schema
+ * via the `definition` "NextRoll".
+ */
+export interface NextRoll {
+  dice: Dice;
+  risk: Risk;
 }
 /**
  * This interface was referenced by `DragonlairViewFarkleSchemaVersion1`'s JSON-Schema
@@ -399,7 +429,7 @@ export interface SeatPublic {
  */
 export interface LastKeep {
   seat: Seat2;
-  dice: Dice;
+  dice: Dice1;
   soldiers: Soldiers;
 }
 /**
@@ -459,7 +489,7 @@ export interface Move {
   seat?: Seat3;
   card?: Card;
   face?: Face;
-  dice?: Dice1;
+  dice?: Dice2;
 }
 /**
  * One scoring selection of the roll (D2): ``keep DICE``.
@@ -469,9 +499,11 @@ export interface Move {
  */
 export interface KeepChoice {
   action: Action1;
-  dice: Dice2;
+  dice: Dice3;
   soldiers: Soldiers1;
   dice_left: DiceLeft;
+  next_dice: NextDice;
+  risk: Risk1;
 }
 /**
  * This interface was referenced by `DragonlairViewFarkleSchemaVersion1`'s JSON-Schema

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, fixtures } from '../games/testkit';
-import { formatValue, hintAge, labeller, mistakes, ranked, rememberView, type AnalysisData, type HintOption, type Render } from './coach';
+import { chanceChart, formatValue, hintAge, labeller, lossLines, mistakes, ranked, rememberView, type AnalysisData, type HintOption, type Render } from './coach';
 import { render, type Catalogue } from './format';
 
 const en = catalogue('en');
@@ -137,5 +137,38 @@ describe('a hint answered after the table moved on', () => {
     expect(render(en, 'web.hint.earlier', { n: 3 })).toMatch(/last 3 moves/);
     expect(render(de, 'web.hint.earlier', { n: 3 })).toMatch(/letzten 3 Zügen/);
     expect(render(de, 'web.hint.again', {})).not.toMatch(RAW);
+  });
+});
+
+describe('analysis summary and chart (issue 25)', () => {
+  const d = (index: number, loss: number | null, unit: string) => ({ index, turn: 1, played: 'x', best: 'y', loss, unit, exact: true, win_chance: null, options: [] });
+  const data = (decisions: ReturnType<typeof d>[], totals: Record<string, number>): AnalysisData => ({
+    table: 't1', format: 'dragonlair-analysis', format_version: 1, seconds: 0.5,
+    game: 'master', seat: 0, complete: true, decisions_total: decisions.length, loss_totals: totals, win_chance: [],
+    mistakes: decisions.map((x) => x.index), decisions,
+  });
+  it('never adds win chances up: it counts the costly decisions and names the costliest', () => {
+    const a = data([d(1, 0.9, 'win_chance'), d(2, 0.883, 'win_chance'), d(3, 0.8, 'win_chance'), d(4, 0, 'win_chance')], { win_chance: 2.583 });
+    const en1 = lossLines(a, renderer(en));
+    expect(en1).toEqual(['3 decisions cost win chance; the costliest 90.0 %']);
+    expect(lossLines(a, renderer(de))).toEqual(['3 Entscheidungen kosteten Siegchance; die teuerste 90.0 %']);
+    for (const line of [...en1, ...lossLines(a, renderer(de))]) expect(line).not.toContain('258');
+    const one = data([d(1, 0.1, 'win_chance')], { win_chance: 0.1 });
+    expect(lossLines(one, renderer(en))).toEqual(['1 decision cost win chance; the costliest 10.0 %']);
+  });
+  it('adds expected soldiers up', () => {
+    const s = data([d(1, 100, 'soldiers'), d(2, 150, 'soldiers')], { soldiers: 250 });
+    expect(lossLines(s, renderer(en))).toEqual(['250 expected soldiers lost in all']);
+  });
+  it('draws win chances on a fixed scale of 0 to 100 % with the steps along', () => {
+    const c = chanceChart([{ index: 2, value: 0.5 }, { index: 12, value: 1 }], 320, 120);
+    expect(c.first).toBe(2);
+    expect(c.last).toBe(12);
+    expect(c.ticks.map((t) => t.value)).toEqual([0, 0.5, 1]);
+    const [p0, p1] = c.points.split(' ').map((p) => p.split(',').map(Number));
+    expect(p0![0]).toBe(c.box.left);
+    expect(p1![0]).toBe(c.box.right);
+    expect(p1![1]).toBe(c.box.top); // 100 % at the top
+    expect(p0![1]).toBe(c.ticks[1]!.y); // 50 % halfway
   });
 });

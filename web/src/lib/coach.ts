@@ -72,3 +72,52 @@ export function rememberView<V>(views: ReadonlyMap<number, V>, seq: number, view
   for (const s of seqs.slice(0, Math.max(0, seqs.length - keep))) out.delete(s);
   return out;
 }
+
+/** One line of the analysis summary per unit, as a catalogue code and params. Expected
+ * soldiers add up ("1240 expected soldiers lost in all"); win chances do not (each is a
+ * share of the same game: three decisions that each cost 90 % cannot lose 270 %), so for
+ * them the line counts the decisions that cost some and names the costliest (issue 25). */
+export function lossLines(data: AnalysisData, render: Render): string[] {
+  const out: string[] = [];
+  for (const [unit, total] of Object.entries(data.loss_totals)) {
+    const unitWords = render(`web.hint.unit.${unit}`);
+    if (unit !== 'win_chance') {
+      out.push(render('web.analysis.lost', { loss: formatValue(total, unit), unit: unitWords }));
+      continue;
+    }
+    const costly = data.decisions.filter((d) => d.unit === unit && (d.loss ?? 0) > 1e-9);
+    if (!costly.length) continue;
+    const most = Math.max(...costly.map((d) => d.loss ?? 0));
+    out.push(render('web.analysis.lost_chance', { n: costly.length, loss: formatValue(most, unit) }));
+  }
+  return out;
+}
+
+/** A win-chance chart's geometry: the plot area inside the axes, the line's points on a fixed
+ * scale of 0 to 100 % (not stretched to the values: 48 % to 52 % stays a flat line), the
+ * scale's ticks, and the first and last step of the x axis. */
+export interface ChanceChart {
+  points: string;
+  /** left, top, right, bottom of the plot area */
+  box: { left: number; top: number; right: number; bottom: number };
+  /** y ticks: the value (0..1) and its height */
+  ticks: { value: number; y: number }[];
+  first: number;
+  last: number;
+}
+
+export function chanceChart(series: readonly { index: number; value: number }[], width: number, height: number): ChanceChart {
+  const box = { left: 40, top: 8, right: width - 8, bottom: height - 22 };
+  const first = series.length ? series[0]!.index : 0;
+  const last = series.length ? series[series.length - 1]!.index : 0;
+  const span = last - first;
+  const x = (i: number) => (span === 0 ? (box.left + box.right) / 2 : box.left + ((i - first) * (box.right - box.left)) / span);
+  const y = (v: number) => box.bottom - Math.min(1, Math.max(0, v)) * (box.bottom - box.top);
+  return {
+    points: series.map((p) => `${x(p.index).toFixed(1)},${y(p.value).toFixed(1)}`).join(' '),
+    box,
+    ticks: [0, 0.5, 1].map((value) => ({ value, y: y(value) })),
+    first,
+    last,
+  };
+}

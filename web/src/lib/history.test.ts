@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { View } from '../gen/protocol';
-import { chartPoints, eventsUpTo, signed, replayTable, stepForKey, type ReplayStep } from './history';
+import { axisChart, chartPoints, eventsUpTo, signed, replayTable, stepForKey, type ReplayStep } from './history';
 
 const ev = (seq: number) => ({ seq, code: `x.e${seq}`, params: {} }) as unknown as ReplayStep['events'][number];
 
@@ -60,5 +60,19 @@ describe('a rating change', () => {
     expect(signed(0)).toBe('+0.0');
     expect(signed(-0.04)).toBe('+0.0'); // rounds to nothing: no "-0.0"
     expect(signed(-12.96)).toBe('-13.0');
+  });
+});
+
+describe('axisChart (issue 25: charts with axes and a scale)', () => {
+  it('puts the lowest and highest value on the scale and the games along', () => {
+    const c = axisChart([10, 20, 15], 240, 90);
+    expect(c.ticks.map((t) => t.value)).toEqual([10, 20]);
+    expect(c.count).toBe(3);
+    const ys = c.points.split(' ').map((p) => Number(p.split(',')[1]));
+    expect(ys[0]).toBe(c.box.bottom);
+    expect(ys[1]).toBe(c.box.top);
+  });
+  it('gives a flat series a scale around it', () => {
+    expect(axisChart([5, 5], 240, 90).ticks.map((t) => t.value)).toEqual([4, 6]);
   });
 });

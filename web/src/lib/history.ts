@@ -70,3 +70,32 @@ export function signed(delta: number): string {
   const r = Math.round(delta * 10) / 10;
   return `${r < 0 ? '-' : '+'}${Math.abs(r).toFixed(1)}`;
 }
+
+/** A line chart with axes (the rating over the games): the plot area inside margins for the
+ * scale's labels, the points, and the scale: its lowest and highest value at their heights
+ * (a flat series gets a scale of ±1 around it). x is the game's number, 1 to n. */
+export interface AxisChart {
+  points: string;
+  box: { left: number; top: number; right: number; bottom: number };
+  ticks: { value: number; y: number }[];
+  count: number;
+}
+
+export function axisChart(values: readonly number[], width: number, height: number): AxisChart {
+  const box = { left: 40, top: 8, right: width - 8, bottom: height - 20 };
+  let lo = values.length ? Math.min(...values) : 0;
+  let hi = values.length ? Math.max(...values) : 1;
+  if (hi - lo < 1e-9) {
+    lo -= 1;
+    hi += 1;
+  }
+  const n = values.length;
+  const x = (i: number) => (n <= 1 ? (box.left + box.right) / 2 : box.left + (i * (box.right - box.left)) / (n - 1));
+  const y = (v: number) => box.bottom - ((v - lo) * (box.bottom - box.top)) / (hi - lo);
+  return {
+    points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
+    box,
+    ticks: [lo, hi].map((value) => ({ value, y: y(value) })),
+    count: n,
+  };
+}

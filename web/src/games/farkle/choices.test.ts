@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DragonlairViewFarkleSchemaVersion1 as FarkleView, FarkleLegal, FarklePublic } from '../../gen/view-farkle';
 import { render, type Catalogue } from '../../lib/format';
 import { catalogue, fixtures } from '../testkit';
-import { farkleChoices, stageNotes, type Render } from './choices';
+import { farkleChoices, keepLabel, riskNote, stageNotes, type Render } from './choices';
 
 const en = catalogue('en');
 const de = catalogue('de');
@@ -13,7 +13,9 @@ const renderer = (cat: Catalogue): Render => (code, params = {}, names) => {
   if (!(code in cat.messages)) throw new Error(`${cat.lang}: no message ${code}`);
   return render(cat, code, params, { names });
 };
-const all = fixtures<FarkleView>('farkle');
+const every = fixtures<FarkleView>('farkle');
+const ENDGAME = ['battle', 'damage', 'lair'];
+const all = every.filter((f) => ENDGAME.includes(f.stage));
 
 describe('Farkle endgame stages', () => {
   it('has real views of the Final Battle, a wounded dragon and the Lair', () => {
@@ -42,5 +44,41 @@ describe('Farkle endgame stages', () => {
     const choices = farkleChoices(lair.view.legal as unknown as FarkleLegal, renderer(de), lair.names);
     const sk = choices.find((c) => c.action === 'skirmish p1')!;
     expect(sk.label).toContain(lair.names[1]);
+  });
+});
+
+// Issue 25: the dice of the next roll and its risk are the view's, so a Skirmish's defender
+// facing hot dice reads the risk of 5 dice (D5.2), 7.7 %, not the 2.3 % of 6.
+describe('Farkle next roll', () => {
+  const hot = every.find((f) => f.stage === 'defender_hot')!;
+  const keepAll = every.find((f) => f.stage === 'defender_keep_all')!;
+  it('has real views of a defender with hot dice', () => {
+    const pub = hot.view.public as unknown as FarklePublic;
+    expect(pub.skirmish?.defender).toBe(hot.seat);
+    expect(pub.dice_in_hand).toBe(0);
+    expect(pub.next_roll).toEqual({ dice: 5, risk: 0.0772 });
+    expect(hot.legal_actions).toContain('roll');
+  });
+  it('tells the defender the 5-dice risk of rolling on, in both languages', () => {
+    const pub = hot.view.public as unknown as FarklePublic;
+    expect(riskNote(pub.next_roll, renderer(en), 'en')).toBe('Farkle risk with 5 dice: 7.7 %');
+    expect(riskNote(pub.next_roll, renderer(de), 'de')).toBe('Farkle-Risiko mit 5 Würfeln: 7,7 %');
+    expect(riskNote(null, renderer(en), 'en')).toBeNull();
+  });
+  it('says what setting every die aside leads to: all 5 again, and their risk', () => {
+    const legal = keepAll.view.legal as unknown as FarkleLegal;
+    const k = legal.keeps.find((c) => c.dice_left === 0)!;
+    expect(k.next_dice).toBe(5);
+    expect(keepLabel(k, renderer(en))).toMatch(/hot dice: all 5 dice again$/);
+    expect(keepLabel(k, renderer(de))).toMatch(/heiße Würfel: wieder alle 5 Würfel$/);
+    expect(riskNote({ dice: k.next_dice, risk: k.risk }, renderer(en), 'en')).toBe('Farkle risk with 5 dice: 7.7 %');
+    const labels = farkleChoices(legal, renderer(en), keepAll.names).map((c) => c.label);
+    for (const text of labels) expect(text).not.toMatch(/[{}]|farkle\.|web\.|\bp\d\b/);
+  });
+  it('counts one die as one', () => {
+    const one = { action: 'keep 11155', dice: '11155', soldiers: 1100, dice_left: 1, next_dice: 1, risk: 0.6667 };
+    expect(keepLabel(one, renderer(en))).toBe('Set aside 11155: 1100 soldiers, 1 die left');
+    expect(riskNote({ dice: 1, risk: 0.6667 }, renderer(en), 'en')).toBe('Farkle risk with 1 die: 66.7 %');
+    expect(riskNote({ dice: 1, risk: 0.6667 }, renderer(de), 'de')).toBe('Farkle-Risiko mit 1 Würfel: 66,7 %');
   });
 });

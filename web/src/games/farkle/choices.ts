@@ -2,8 +2,8 @@
 // Final Battle, the dragon's damage and the Lair (D6, D7). Pure: the screen passes its
 // renderer, so choices.test.ts checks real views of those stages (fixtures/*.json, written by
 // web/scripts/game_fixtures.py) in English and German. What is legal comes from the view.
-import type { FarkleLegal, FarklePublic, Move } from '../../gen/view-farkle';
-import { moveLabel } from './dice';
+import type { FarkleLegal, FarklePublic, KeepChoice, Move } from '../../gen/view-farkle';
+import { moveLabel, percent } from './dice';
 
 /** renders a catalogue code with params (t of i18n.svelte.ts, or format.render in tests) */
 export type Render = (code: string, params?: Record<string, unknown>, names?: readonly string[]) => string;
@@ -25,13 +25,29 @@ export function farkleChoices(legal: FarkleLegal | null | undefined, render: Ren
   return legal.moves.map((move) => {
     const { action, kind } = move;
     const k = keeps.get(action);
-    if (k) return { action, kind, keep: true, label: render('web.farkle.keep', { dice: k.dice, soldiers: k.soldiers, left: k.dice_left }) };
+    if (k) return { action, kind, keep: true, label: keepLabel(k, render) };
     const l = moveLabel(move);
     const p: Record<string, unknown> = { ...(l?.params ?? {}) };
     if (typeof p.target === 'number') p.target = names[p.target] ?? render('web.seat.label', { seat: p.target + 1 });
     if (typeof p.card === 'string') p.card = render(`farkle.card.${p.card}.name`);
     return { action, kind, keep: false, label: l ? render(l.code, p) : action };
   });
+}
+
+/** A scoring selection in words: its dice and soldiers, and the dice left in hand or, when it
+ * sets aside every die, that the next roll takes all the roller's dice again (the view's
+ * `next_dice`: 6, a Skirmish defender 5, D5.2). */
+export function keepLabel(k: KeepChoice, render: Render): string {
+  if (k.dice_left === 0) return render('web.farkle.keep_hot', { dice: k.dice, soldiers: k.soldiers, n: k.next_dice });
+  return render('web.farkle.keep', { dice: k.dice, soldiers: k.soldiers, n: k.dice_left });
+}
+
+/** The farkle risk of a roll as the view gives it (a keep's `next_dice` and `risk`, or
+ * `public.next_roll`); null where the view names no roll. No rule here: the dice of the
+ * next roll are the engine's. */
+export function riskNote(roll: { dice: number; risk: number } | null | undefined, render: Render, lang: string): string | null {
+  if (!roll) return null;
+  return render('web.farkle.risk', { n: roll.dice, p: percent(roll.risk, lang) });
 }
 
 /** What the stage of the game means for the reader: the Final Battle under way, the

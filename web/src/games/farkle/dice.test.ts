@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { farkleRisk, faces, moveLabel } from './dice';
-
-const table = { single_one: 100, single_five: 50, triple: [1000, 200, 300, 400, 500, 600] as [number, number, number, number, number, number], four: 1000, five: 2000, six: 3000, three_pairs: 1500, straight: 1500 };
+import { faces, moveLabel, percent } from './dice';
 
 describe('farkle dice', () => {
   it('reads dice texts', () => {
@@ -18,12 +16,10 @@ describe('farkle dice', () => {
     // the words are the engine's: another text of the same move is labelled the same
     expect(moveLabel({ action: 'angriff 3', kind: 'skirmish', seat: 2 })).toEqual(moveLabel({ action: 'skirmish p2', kind: 'skirmish', seat: 2 }));
   });
-  it('computes the farkle risk of k dice', () => {
-    expect(farkleRisk(1, table)).toBeCloseTo(4 / 6);
-    expect(farkleRisk(2, table)).toBeCloseTo(16 / 36);
-    // the classic figures: 3 dice 27.8 %, 6 dice 2.3 %
-    expect(farkleRisk(3, table)).toBeCloseTo(60 / 216);
-    expect(farkleRisk(6, table)).toBeCloseTo(0.0231, 3);
-    expect(farkleRisk(0, table)).toBe(0);
+  it('writes a risk as a percentage the way the reader writes numbers', () => {
+    expect(percent(0.0772, 'en')).toBe('7.7');
+    expect(percent(0.0772, 'de')).toBe('7,7');
+    expect(percent(0.0231, 'en')).toBe('2.3');
+    expect(percent(0, 'en')).toBe('0.0');
   });
 });

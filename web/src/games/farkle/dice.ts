@@ -1,8 +1,9 @@
 // Dragon Farkle helpers: the label of each legal action (by the kind and what it names, as the
 // view's `legal.moves` give them: the engine's, docs/views.md), the faces of a dice text, and
-// the farkle risk of rolling k dice with the table's scoring table. The risk is information
-// shown next to each keep; what is legal, scored or kept always comes from the view.
-import type { Move, ScoringTableModel } from '../../gen/view-farkle';
+// a farkle risk as a percentage. How many dice the next roll has and its risk are the view's
+// (`public.next_roll`, each keep's `next_dice` and `risk`): a defender's hot dice are 5
+// (D5.2), which the client would otherwise have to know.
+import type { Move } from '../../gen/view-farkle';
 
 /** "1155" -> [1, 1, 5, 5] */
 export function faces(dice: string): number[] {
@@ -26,51 +27,8 @@ export function moveLabel(move: Move): Label | null {
   return { code: `web.farkle.act.${move.kind}`, params };
 }
 
-type Counts = [number, number, number, number, number, number];
-
-// every entry of the table is a combination whatever its value (as the engine's Scorer)
-function combos(): Counts[] {
-  const out: Counts[] = [];
-  const c = (pairs: Record<number, number>): Counts => {
-    const v: Counts = [0, 0, 0, 0, 0, 0];
-    for (const [f, n] of Object.entries(pairs)) v[Number(f) - 1]! += n;
-    return v;
-  };
-  out.push(c({ 1: 1 }), c({ 5: 1 }));
-  for (let f = 1; f <= 6; f++) out.push(c({ [f]: 3 }));
-  out.push([1, 1, 1, 1, 1, 1]);
-  for (let a = 1; a <= 6; a++)
-    for (let b = a; b <= 6; b++)
-      for (let d = b; d <= 6; d++) {
-        const v: Counts = [0, 0, 0, 0, 0, 0];
-        for (const f of [a, b, d]) v[f - 1]! += 2;
-        if (Math.max(...v) <= 4) out.push(v);
-      }
-  return out;
-}
-
-const riskCache = new Map<string, number>();
-
-/** The chance that k dice show no scoring combination (a farkle), 0..1. */
-export function farkleRisk(k: number, table: ScoringTableModel): number {
-  if (k <= 0) return 0;
-  const key = `${k}:${JSON.stringify(table)}`;
-  const hit = riskCache.get(key);
-  if (hit !== undefined) return hit;
-  const cs = combos();
-  let farkles = 0;
-  const total = 6 ** k;
-  const counts: Counts = [0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < total; i++) {
-    counts.fill(0);
-    let x = i;
-    for (let d = 0; d < k; d++) {
-      counts[x % 6]! += 1;
-      x = Math.floor(x / 6);
-    }
-    if (!cs.some((c) => c.every((n, f) => n <= counts[f]!))) farkles++;
-  }
-  const r = farkles / total;
-  riskCache.set(key, r);
-  return r;
+/** A probability (0..1, as the view gives a risk) as a percentage with one decimal, written
+ * the reader's way: 0.0772 -> "7.7" (German "7,7"). */
+export function percent(p: number, lang: string): string {
+  return (Math.round(p * 1000) / 10).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DragonlairViewFistSchemaVersion1 as FistView, FistLegal } from '../../gen/view-fist';
 import { render, type Catalogue } from '../../lib/format';
 import { catalogue, fixtures } from '../testkit';
-import { decisionPrompt, type Render } from './decisions';
+import { decisionPrompt, gainWords, type Render } from './decisions';
 
 const en = catalogue('en');
 const de = catalogue('de');
@@ -52,5 +52,16 @@ describe('Fist power decisions', () => {
     expect(decisionPrompt(null, renderer(en), [])).toBeNull();
     const bid = { kind: 'bid', bid: { fairy: 1, common: 0, black: false, amulet: false }, silver: null, decision: null, card: 'thief', choices: null } as unknown as FistLegal;
     expect(decisionPrompt(bid, renderer(en), [])).toBeNull();
+  });
+  it('names the other reward of a pay-or-take card (issue 25: "3 Silver", not "the other reward")', () => {
+    const choice = all.find((f) => f.stage === 'choice')!;
+    const legal = choice.view.legal as unknown as FistLegal;
+    const take = legal.choices!.find((c) => c.code === 'fist.choice.take')!;
+    expect(take.params.gain).toEqual({ silver: 3 }); // the Magician's (rules: or take 3 Silver)
+    const labelOf = (cat: Catalogue) => decisionPrompt(legal, renderer(cat), choice.names)!.choices.find((c) => c.action === take.action)!.label;
+    expect(labelOf(en)).toBe('Take 3 Silver instead');
+    expect(labelOf(de)).toBe('Stattdessen 3 Silber nehmen');
+    expect(gainWords({ common: 2, silver: 1 }, renderer(en))).toBe('2 Common Gold and 1 Silver');
+    expect(gainWords({ fairy: 1, red: 1, blue: 2 }, renderer(de))).toBe('1 Feengold, 1 roten Stein und 2 blaue Steine');
   });
 });

@@ -32,6 +32,28 @@ export function decisionPrompt(legal: FistLegal | null | undefined, render: Rend
     kind: legal.decision,
     card,
     question: render(`web.fist.decision.${legal.decision}`, { card: cardName }),
-    choices: legal.choices.map((c) => ({ action: c.action, label: render(c.code, c.params as Record<string, unknown>, names) })),
+    choices: legal.choices.map((c) => ({ action: c.action, label: choiceLabel(c.code, c.params as Record<string, unknown>, render, names) })),
   };
+}
+
+/** The things a gain gives, in the order the engine names them (its `gain` param). */
+const GAIN_ORDER = ['fairy', 'common', 'silver', 'amulet', 'black', 'red', 'blue', 'yellow'];
+
+/** What a gain gives in words: "3 Silver", "2 Common Gold and 1 Silver" (the catalogue's
+ * `fist.describe.*` words, as a custom character's power is described). */
+export function gainWords(gain: Record<string, unknown>, render: Render): string {
+  const parts = GAIN_ORDER.filter((k) => typeof gain[k] === 'number' && (gain[k] as number) > 0).map((k) => render(`fist.describe.item.${k}`, { n: gain[k] }));
+  if (parts.length <= 1) return parts.join('');
+  return render('fist.describe.and', { first: parts.slice(0, -1).join(render('fist.describe.comma')), last: parts.at(-1) });
+}
+
+/** One choice's words: the engine's code and params, except that "take the other reward"
+ * names the reward (`gain`: "Take 3 Silver instead", issue 25). */
+export function choiceLabel(code: string, params: Record<string, unknown>, render: Render, names: readonly string[]): string {
+  const gain = params.gain;
+  if (code === 'fist.choice.take' && gain && typeof gain === 'object') {
+    const words = gainWords(gain as Record<string, unknown>, render);
+    if (words) return render('web.fist.choice.take', { reward: words });
+  }
+  return render(code, params, names);
 }

@@ -148,7 +148,7 @@ def _refusal(text: str, lang: str = "en", names: list[str] | None = None) -> str
 
 def test_invalid_bids_get_a_reason_and_a_new_prompt() -> None:
     """The terminal reads what is typed; the engine says why a bid is refused (F5.1, F6)."""
-    code, out = run("--seed", "3", *THREE, input="99\nbanana\nf3 c9\nblack\n\n0\n")
+    code, out = run("--seed", "3", *THREE, input="99\nbanana\nf3 c9\nblack\n\n0\nlog\n")
     assert "Traceback" not in out
     text = flat(out)
     # more than a bid can hold: the engine's reason, quoting what was typed (the terminal
@@ -165,7 +165,7 @@ def test_invalid_bids_get_a_reason_and_a_new_prompt() -> None:
     assert out.count("Your bid>") >= 7  # six answers on the Witch, then the next card
     empty = render("fist.bid.revealed", {"seat": 0, "fairy": 0, "common": 0, "black": 0,
                                          "amulet": 0, "value": 0}, "en", ["Player"])
-    assert " ".join(empty.split()) in text  # the empty fist, revealed (F5.4)
+    assert " ".join(empty.split()) in text  # the empty fist, revealed (F5.4), in the log
     assert unrendered(out) == []
     assert code == 1 and "Game abandoned" in out  # the input ran out
 
@@ -178,12 +178,13 @@ def test_help_prints_rules_and_every_card() -> None:
         assert card.name("en") in out
 
 
-def test_eof_and_quit_end_cleanly_with_code_1(tmp_path: Path) -> None:
+def test_eof_ends_cleanly_with_code_1_and_quit_with_0(tmp_path: Path) -> None:
+    """The input's end mid-game is a failure (1); ``quit`` is the player's choice (0)."""
     code, out = run("--seed", "3", *THREE, input="")
     assert code == 1 and "Game abandoned; no result." in out
     save = tmp_path / "quit.json"
     code, out = run("--seed", "3", *THREE, "--save", str(save), input="2\nquit\n")
-    assert code == 1 and "Game abandoned" in out
+    assert code == 0 and "Game abandoned" in out
     record = json.loads(save.read_text())
     assert record["result"] is None
     assert "p0: bid f2 c0" in record["actions"]
@@ -196,7 +197,7 @@ def test_eof_and_quit_end_cleanly_with_code_1(tmp_path: Path) -> None:
 def test_hot_seat_pauses_and_never_shows_another_players_screen() -> None:
     # Player 1: Enter, bids 7 Fairy + 2 Common on the Witch; Player 2: Enter, bids nothing;
     # then Enter/empty fists until the input runs out
-    script = "\n7 2\n\n0\n" + "\n0\n" * 60
+    script = "\n7 2\n\n0\n" + "\nlog\n0\n" + "\n0\n" * 60  # Player 1 reads the log
     code, out = run("--seed", "5", "--seat", "human", "--seat", "human", "--seat", "greedy",
                     input=script)
     assert code in (0, 1)  # the greedy bot may win before the input runs out

@@ -111,7 +111,8 @@ def test_a_whole_game_names_every_seat_and_never_shows_p0(
         assert "Press Enter when only Player 2 is looking" in out
     if game != "master":  # the seat column of the players' table: 1, 2, 3
         for number, name in enumerate(names.split(", "), 1):
-            assert re.search(rf"^\W*{number} +│ {re.escape(name)} +│", out, re.M), name
+            assert re.search(rf"^\W*{number} +(│ )?{re.escape(name)} +(│|\d)", out,
+                             re.M), name  # framed, or compact where the screen is short
     # the record keeps the engine's words (p0: ...): records depend on them
     record = json.loads(save.read_text())
     assert any(re.match(r"p\d+: ", a) for a in record["actions"])
@@ -168,9 +169,9 @@ def test_a_seat_typed_from_one_at_the_skirmish_prompt_reaches_that_seat(
     player's name), the engine is given ``skirmish p2`` and seat 2 is attacked."""
     seed = _seed_where_seat_0_may_attack_seat_2(kinds)
     save = tmp_path / "skirmish.json"
-    code, out = play("farkle", ["--seed", str(seed), *seats(*kinds)], f"{typed}\nquit\n",
+    code, out = play("farkle", ["--seed", str(seed), *seats(*kinds)], f"{typed}\nlog\nquit\n",
                      save=save)
-    assert code == 1 and "Game abandoned" in out  # quit at the next prompt
+    assert code == 0 and "Game abandoned" in out  # log, then quit: no failure
     assert "Try again" not in out  # taken at once
     assert re.search(rf"^ *\d+\. {re.escape(shown_action(engine))} — attack "
                      rf"{re.escape(victim)} \(army", out, re.M)  # the menu line, as typed

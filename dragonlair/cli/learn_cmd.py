@@ -32,6 +32,7 @@ from dragonlair.cli.session import (
     InputProblem,
     QuitGame,
     Session,
+    quit_code,
     shown_action,
 )
 from dragonlair.core.i18n import render
@@ -63,10 +64,21 @@ class TutorialScreens(Session[Any, Any]):
                 return line
             self.on_hint()
 
-    def show_step(self) -> None:
+    #: what was wrong with the learner's last move (markup), shown above the next prompt
+    #: (under the step's text) so that the screen drawn again does not push it away
+    feedback: str = ""
+
+    def show_step(self, keep: bool = False) -> None:
         if self.step_text:
             self.console.print(Panel(escape(self.step_text), border_style="cyan"),
                                highlight=False)
+        if self.feedback:
+            self.say(self.feedback)
+            if not keep:
+                self.feedback = ""
+
+    def screen_extra(self) -> None:
+        self.show_step(keep=True)
 
     def read_command(self, prompt: str, parse: Callable[[str], A], *,
                      on_help: Callable[[], None], on_log: Callable[[], None]) -> A:
@@ -173,6 +185,9 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
                 ended = True
             where = text("tutorial.ui.step", n=info["number"], total=info["count"])
             if info["kind"] == "say":
+                if session.feedback:  # not asked again: told here
+                    session.say(session.feedback)
+                    session.feedback = ""
                 console.print(Panel(escape(text(info["text"]["code"])), title=escape(where),
                                     border_style="cyan"), highlight=False)
                 while True:
@@ -198,14 +213,14 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
             verdict = runner.accept(action)
             if verdict.kind == "ok":
                 session.say(f"[bold green]{escape(text('tutorial.ui.right'))}[/]")
-            else:
-                session.say(f"[bold yellow]{escape(text('tutorial.ui.not_quite'))}[/] "
-                            + escape(text(verdict.code or step.why, **verdict.params)))
+            else:  # shown under the step when it is asked again, right above the prompt
+                session.feedback = (f"[bold yellow]{escape(text('tutorial.ui.not_quite'))}[/] "
+                                    + escape(text(verdict.code or step.why, **verdict.params)))
             tell()
-    except (EOFError, KeyboardInterrupt, QuitGame):
+    except (EOFError, KeyboardInterrupt, QuitGame) as exc:
         console.print()
         session.say(f"[bold red]{escape(text('tutorial.ui.quit'))}[/]")
-        return 1
+        return quit_code(exc)
     if state.is_terminal() and not ended:
         session.show_end()
     session.say(f"[bold green]{escape(text('tutorial.ui.done'))}[/]")

@@ -29,10 +29,35 @@ from dragonlair.core.i18n import languages, render, seat_name
 from dragonlair.core.plugin import load_path
 from dragonlair.games import game_ids, plugin
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Play, replay, simulate and benchmark the Dragonlair games.")
 console = Console()
 err = Console(stderr=True, soft_wrap=True)
+
+
+def version_text() -> str:
+    """``dragonlair VERSION``: the installed distribution's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"dragonlair {version('dragonlair')}"
+    except PackageNotFoundError:  # pragma: no cover - run from a tree without metadata
+        return "dragonlair (version unknown)"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(version_text(), highlight=False)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", "-V", callback=_show_version, is_eager=True,
+        help="print the version and exit")] = False,
+) -> None:
+    """Play, replay, simulate and benchmark the Dragonlair games."""
 
 
 def fail(message: str, code: int = 2, lang: str = "en") -> None:
@@ -45,6 +70,19 @@ def fail(message: str, code: int = 2, lang: str = "en") -> None:
 def fail_with(code: str, lang: str = "en", **params: Any) -> None:
     """:func:`fail` with the catalogue message of ``code`` in ``lang``."""
     fail(render(code, params, lang), lang=lang)
+
+
+#: the exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
+
+
+def interrupted(done: int, total: int, save_dir: Path | None, lang: str = "en") -> None:
+    """After Ctrl-C in a run of many games: what was kept (the games finished, and where
+    their records are), in one line; exit 130."""
+    key = "cli.interrupted_saved" if save_dir is not None and done else "cli.interrupted"
+    err.print(escape(render(key, {"n": done, "total": total, "dir": str(save_dir)}, lang)),
+              highlight=False)
+    raise typer.Exit(INTERRUPTED)
 
 
 def check_lang(lang: str) -> str:
@@ -200,11 +238,19 @@ def play(
         if decks is not None:
             options["decks"] = option_from_files(game, "--decks", [str(decks)])
         if server is not None:  # the server holds the game; the terminal draws its views
-            from dragonlair.cli.online import play_online
-
-            code = play_online(game, server=server, table=table, name=name, players=players,
-                               seats=list(seat or []), lang=lang, options=options, save=save,
-                               console=console)
+            try:
+                from dragonlair.cli.online import ServerFailure, play_online, server_url_problem
+            except ImportError as exc:  # httpx or websockets: the 'server' extra
+                fail_with("cli.err_server_extra", lang, why=str(exc))
+                raise  # not reached
+            if server_url_problem(server):
+                fail(tr(lang, "err_server_url", url=server), lang=lang)
+            try:
+                code = play_online(game, server=server, table=table, name=name,
+                                   players=players, seats=list(seat or []), lang=lang,
+                                   options=options, save=save, console=console)
+            except ServerFailure as exc:
+                fail(str(exc), exc.code, lang)
         else:
             code = run_play(game, players=players, seats=list(seat or []), seed=seed,
                             lang=lang, options=options, save=save, console=console,
@@ -348,13 +394,23 @@ def simulate(
                 fail_with("cli.err_option_only", lang, option="--decks",
                           owner=option_owners("--decks"))
             options["decks"] = option_from_files(game, "--decks", [str(decks)])
+        done = [0]
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                       disable=not err.is_terminal) as progress:
             task = progress.add_task(render("cli.sim_progress", {"game": game}, lang),
                                      total=games)
-            result = run(game, games, names, seed=seed, options=options, save_dir=save_dir,
-                         on_game=lambda i: progress.advance(task))
+
+            def finished(_i: int) -> None:
+                done[0] += 1
+                progress.advance(task)
+
+            try:
+                result = run(game, games, names, seed=seed, options=options,
+                             save_dir=save_dir, on_game=finished)
+            except KeyboardInterrupt:
+                progress.stop()
+                interrupted(done[0], games, save_dir, lang)
     except DragonlairError as exc:
         fail(exc.message(lang), lang=lang)
     if as_json:
@@ -393,7 +449,7 @@ def bench(
         "the same Python loop, in alternating rounds of CPU time; --seconds is then per "
         "side and reference, over all rounds (needs pyspiel)")] = False,
     simulate: Annotated[bool, typer.Option(
-        "--simulate", help="the throughput of `dragonlair simulate` (random bots) against the "
+        "--simulate", help="the throughput of dragonlair simulate (random bots) against the "
         "bare engine's random playouts, per game, in alternating rounds of CPU time; "
         "--seconds is then per side and game, over all rounds")] = False,
     adapters: Annotated[bool, typer.Option(
@@ -431,9 +487,9 @@ def bench(
         "whole views against deltas (bench/traffic.py; with --json)")] = False,
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API; with
-    ``--server``, the game server under WebSocket load; with ``--traffic``, the bytes of a
-    game's updates; with ``--simulate`` or ``--adapters``, ``dragonlair simulate``'s loop or
-    the research adapters' against the bare engine."""
+    --server, the game server under WebSocket load; with --traffic, the bytes of a game's
+    updates; with --simulate or --adapters, the loop of dragonlair simulate or the research
+    adapters' against the bare engine."""
     from dragonlair.bench import bench_game
 
     modes = [name for name, on in (("--vs-openspiel", vs_openspiel), ("--simulate", simulate),
@@ -547,14 +603,15 @@ def serve_preflight(db: str | None, data: Path | None, redis: str | None) -> Non
     """Fail with one line, before anything starts, when the database given by ``--db`` or the
     Redis of ``--redis`` cannot be reached or its URL cannot be read (the server's start
     would end in a traceback instead)."""
+    if db is None and data is not None:  # the default SQLite file's folder: made here
+        try:
+            data.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail_with("cli.err_data_dir", path=str(data), why=exc.strerror or type(exc).__name__)
     if db is not None:
         from dragonlair.cli.db_cmd import _engine, _fail
 
-        try:
-            engine, shown = _engine(db, data)
-        except Exception as exc:  # not a URL SQLAlchemy can read
-            _fail("en", db, exc)
-            return
+        engine, shown = _engine(db, data)  # a URL that is none, a missing driver: one line
         try:
             with engine.connect():
                 pass
@@ -612,7 +669,7 @@ def serve(
     vapid_key: Annotated[Path | None, typer.Option(
         "--vapid-key", envvar="DRAGONLAIR_VAPID_KEY",
         help="Web Push for turn-based tables: the VAPID private key (PEM; made by "
-             "`dragonlair push keygen`)")] = None,
+             "dragonlair push keygen)")] = None,
     vapid_subject: Annotated[str | None, typer.Option(
         "--vapid-subject", envvar="DRAGONLAIR_VAPID_SUBJECT",
         help="with --vapid-key: a mailto: or https:// address push services may contact "
@@ -626,7 +683,8 @@ def serve(
         help="worker processes in which the searching bots think, off the server's own "
              "(0: threads of the server process; default 2)")] = None,
 ) -> None:
-    """Run the game server (needs the optional `server` dependencies)."""
+    """Run the game server (needs the package's optional server dependencies, the extra
+    named server)."""
     try:
         from dragonlair.server.app import serve as run_server
         from dragonlair.server.settings import Settings
@@ -681,13 +739,51 @@ app.add_typer(db_app, name="db")
 app.add_typer(push_app, name="push")
 
 
+def unwrap(text: str) -> str:
+    """A docstring as help text: each paragraph one line (the terminal wraps it to its
+    width; a line break kept from the source would break a sentence in the middle)."""
+    import inspect
+
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+def tidy_help(typer_app: typer.Typer) -> None:
+    """Every command's help of ``typer_app`` (and of its groups) unwrapped."""
+    for info in typer_app.registered_commands:
+        text = info.help or (info.callback.__doc__ if info.callback else None)
+        if text:
+            info.help = unwrap(text)
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            tidy_help(group.typer_instance)
+
+
+tidy_help(app)
+
+
 def main() -> None:
-    """Entry point: user errors print a message, never a traceback."""
+    """Entry point: user errors print a message, never a traceback: ``error:`` and exit 2
+    for a usage error (click's too: a missing or malformed option), 130 for Ctrl-C."""
+    # typer's own copy of click's exceptions: a usage error is a typer.BadParameter's base
+    usage_error: type[Exception] = typer.BadParameter.__mro__[1]
+    click_exception: type[Exception] = typer.BadParameter.__mro__[2]
     try:
-        app()
+        code = app(standalone_mode=False)
     except OptionError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         sys.exit(2)
+    except click_exception as exc:
+        message = str(getattr(exc, "format_message", exc.__str__)())
+        err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+        ctx = getattr(exc, "ctx", None)
+        if isinstance(exc, usage_error) and ctx is not None:
+            err.print(escape(f"Try '{ctx.command_path} -h' for help."), highlight=False)
+        sys.exit(int(getattr(exc, "exit_code", 1)))
+    except (typer.Abort, KeyboardInterrupt):
+        err.print()
+        sys.exit(INTERRUPTED)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ import json
 import os
 import time
 from collections.abc import Sequence
-from itertools import groupby
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,6 +31,7 @@ from dragonlair.cli.session import (
     HUMAN,
     InputProblem,
     QuitGame,
+    quit_code,
     refusal_words,
     seat_number,
     seats_words,
@@ -144,10 +144,10 @@ class Online:
                     continue
                 self.tell_news()
                 self.conn.recv(POLL)
-        except (EOFError, KeyboardInterrupt, QuitGame):
+        except (EOFError, KeyboardInterrupt, QuitGame) as exc:
             self.console.print()
             self.tell(f"[bold red]{escape(tr(lang, 'online_left'))}[/]")
-            return 1
+            return quit_code(exc)
         except ConnectionLost as exc:
             self.tell(f"[bold red]{escape(tr(lang, 'online_lost', table=str(exc)))}[/]")
             return 1
@@ -259,12 +259,16 @@ class OnlineFist(Online, FistSession):
         self.private_screen(seat)
         seen = self.seen.get(seat, 0)
         log = self.log(seat)
+
+        def below() -> None:  # what follows the table, the prompt's row aside
+            self.tell_notices(seat)
+            self.prompt_head(seat, view)
+
+        rows = self.screen_rows(below)
         render_table(self.console, self.game, view, self.names, lang, log.lines,
-                     summary=self.summary_since(log, seen), notes=log.private)
+                     summary=self.summary_since(log, seen), notes=log.private, rows=rows)
         self.seen[seat] = self.told_lines = len(log.lines)
-        for notice, n in groupby(self.notices[seat]):
-            times = len(list(n))
-            self.say(f"[cyan]{notice}[/]" + (f" [cyan](×{times})[/]" if times > 1 else ""))
+        self.tell_notices(seat)
         self.notices[seat].clear()
         return self.prompt(seat, view)
 
@@ -304,11 +308,16 @@ class OnlineFist(Online, FistSession):
         lang = self.lang
         view = self.view(self.seat)
         log = self.log(self.seat)
+
+        def result() -> None:
+            self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
+            for line in result_lines(view, self.names, lang, int(view["turn"])):
+                self.say(line)
+
         render_table(self.console, self.game, view, self.names, lang, log.lines,
-                     notes=log.private if self.seat is not None else None)
-        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        for line in result_lines(view, self.names, lang, int(view["turn"])):
-            self.say(line)
+                     notes=log.private if self.seat is not None else None,
+                     rows=self.screen_rows(result, extra=1 if self.save else 0))
+        result()
 
 
 # ---------------------------------------------------------------- Dragon Master
@@ -357,7 +366,8 @@ class OnlineMaster(Online, MasterSession):
         self.tell_news()
         view = self.server_view()
         self.private_screen(seat)
-        master_screen(self.console, view, self.names, self.lang)
+        master_screen(self.console, view, self.names, self.lang,
+                      rows=self.screen_rows(lambda: self.say(self.place_head(seat, view, []))))
         return self.prompt(seat, view, [])
 
     def parse_move(self, seat: int, text: str, view: JSON,
@@ -422,7 +432,7 @@ class OnlineFarkle(Online, FarkleSession):
         lines = self.lines()
         seen = self.seen.get(seat, 0)
         render_screen(self.console, self.game, view, self.names, self.lang, lines[seen:],
-                      lines[:seen])
+                      lines[:seen], rows=self.screen_rows(lambda: self.menu(seat, view, legal)))
         self.seen[seat] = self.told = len(lines)
         return self.prompt(seat, view, legal)
 
@@ -447,11 +457,15 @@ class OnlineFarkle(Online, FarkleSession):
         view = self.server_view()
         lines = self.lines()
         seen = self.seen.get(self.seat, 0) if self.seat is not None else 0
+
+        def result() -> None:
+            self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
+            for line in farkle_end_lines(view, self.names, lang, int(view["turn"])):
+                self.say(line)
+
         render_screen(self.console, self.game, view, self.names, lang, lines[seen:],
-                      lines[:seen])
-        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        for line in farkle_end_lines(view, self.names, lang, int(view["turn"])):
-            self.say(line)
+                      lines[:seen], rows=self.screen_rows(result, extra=1 if self.save else 0))
+        result()
 
 
 
@@ -473,12 +487,18 @@ def _load_sessions() -> dict[str, str]:
 
 
 def sign_in(server: str, name: str | None, lang: str | None = None) -> Client:
-    """A client signed in to ``server``: the session kept from last time if it is still
-    good (the same player, so ``--table`` finds their seat; a different ``--name`` renames
-    it), else a new guest (named ``name``, or given a friendly name by the server in
-    ``lang``)."""
+    """A client signed in to ``server``: the session kept from last time under this server
+    and ``name`` if it is still good (the same player, so ``--table`` finds their seat; one
+    kept without a name is taken over, renamed, by the first name given), else a new guest
+    (named ``name``, or given a friendly name by the server in ``lang``)."""
     sessions = _load_sessions()
-    client = Client(server, session=sessions.get(client_key(server)))
+    key = client_key(server, name)
+    kept = sessions.get(key)
+    if kept is None and key != client_key(server):
+        # a session kept without a name goes to the first name given (and is then that
+        # name's alone: another terminal under another name is another player)
+        kept = sessions.pop(client_key(server), None)
+    client = Client(server, session=kept)
     if client.session:
         try:
             client.me()
@@ -492,7 +512,7 @@ def sign_in(server: str, name: str | None, lang: str | None = None) -> Client:
         client.guest(name, lang=lang)
     token = client.session
     if token:
-        sessions[client_key(server)] = token
+        sessions[key] = token
         path = sessions_file()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -503,8 +523,12 @@ def sign_in(server: str, name: str | None, lang: str | None = None) -> Client:
     return client
 
 
-def client_key(server: str) -> str:
-    return server.rstrip("/")
+def client_key(server: str, name: str | None = None) -> str:
+    """The key of a kept session: one per server and ``--name``, so that two terminals on
+    one machine playing under two names are two players (without ``--name``: the server's
+    one unnamed session)."""
+    base = server.rstrip("/")
+    return f"{base} name={name.strip()}" if name and name.strip() else base
 
 
 def table_seats(seats: Sequence[str], players: int) -> list[JSON]:
@@ -542,15 +566,61 @@ def open_seats(table: JSON) -> list[int]:
     return [s["seat"] for s in table["seats"] if s["kind"] == "open"]
 
 
+class ServerFailure(Exception):
+    """The server could not be reached or did not answer as a Dragonlair server (``code``
+    1), or refused what was asked (a table it does not know, a bot it does not have: 2):
+    ``str()`` is one line in the player's language, the command fails with it."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def server_url_problem(server: str) -> bool:
+    """Whether ``server`` is no ``http(s)://HOST[:PORT]`` address (a usage error)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(server)
+        _ = parts.port  # a port that is no number, or out of range, raises here
+    except ValueError:
+        return True
+    return parts.scheme not in ("http", "https") or not parts.hostname
+
+
+def unreachable(server: str, lang: str, exc: BaseException) -> ServerFailure:
+    """The failure of a connection to ``server`` that broke with ``exc``, in one line."""
+    if isinstance(exc, json.JSONDecodeError):  # an answer that is no JSON: not our server
+        return ServerFailure(tr(lang, "err_server_answer", url=server))
+    lines = str(exc).strip().splitlines()
+    why = lines[0] if lines else type(exc).__name__
+    return ServerFailure(tr(lang, "err_server_down", url=server, why=why))
+
+
 def play_online(game_id: str, *, server: str, table: str | None, name: str | None,
                 players: int | None, seats: Sequence[str], lang: str, options: JSON,
                 save: Path | None, console: Console) -> int:
-    """``dragonlair play GAME --server URL [--table ID]``; the exit code (0: finished)."""
+    """``dragonlair play GAME --server URL [--table ID]``; the exit code (0: finished).
+    Raises :class:`ServerFailure` when the server cannot be reached (or is none)."""
+    import httpx
+    from websockets.exceptions import WebSocketException
+
+    broken = (httpx.HTTPError, OSError, WebSocketException, ConnectionLost, json.JSONDecodeError)
+    try:
+        return _play_online(game_id, server=server, table=table, name=name, players=players,
+                            seats=seats, lang=lang, options=options, save=save,
+                            console=console)
+    except broken as exc:
+        raise unreachable(server, lang, exc) from None
+
+
+def _play_online(game_id: str, *, server: str, table: str | None, name: str | None,
+                 players: int | None, seats: Sequence[str], lang: str, options: JSON,
+                 save: Path | None, console: Console) -> int:
     try:
         client = sign_in(server, name, lang)
     except Refused as exc:
-        console.print(f"[bold red]{escape(exc.message(lang))}[/]", highlight=False)
-        return 2
+        raise ServerFailure(exc.message(lang), 2) from None
     user = client.user or {}
     say = console.print
     try:
@@ -580,8 +650,7 @@ def play_online(game_id: str, *, server: str, table: str | None, name: str | Non
         game = make_game(info["game"], info["options"])
         conn = client.connect(table)
     except Refused as exc:
-        console.print(f"[bold red]{escape(exc.message(lang))}[/]", highlight=False)
-        return 2
+        raise ServerFailure(exc.message(lang), 2) from None
     info = client.table(table)
     if conn.seat is None:
         say(escape(tr(lang, "online_spectator", table=table)), highlight=False)
@@ -591,8 +660,7 @@ def play_online(game_id: str, *, server: str, table: str | None, name: str | Non
     entry = plugin(str(info["game"])).terminal_online
     kind: OnlineMaker | None = load_path(entry) if entry else None
     if kind is None:
-        console.print(f"[bold red]{escape(tr(lang, 'err_game', game=info['game']))}[/]")
-        return 2
+        raise ServerFailure(tr(lang, "err_game", game=info["game"]), 2)
     names = seat_names(info, conn.seat, lang)
     session = kind(game, client, conn, names, lang, console, save)
     try:

@@ -28,6 +28,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from dragonlair.bots import Bot, ask_bot, make_bot
+from dragonlair.cli.fit import SCREEN_ROWS, printed_rows
 from dragonlair.cli.i18n import tr
 from dragonlair.core.driver import seed_for
 from dragonlair.core.errors import OptionError
@@ -272,6 +273,20 @@ class QuitGame(Exception):
     """The human typed quit."""
 
 
+#: the exit code of a game left with Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
+
+
+def quit_code(exc: BaseException, saved: bool = True) -> int:
+    """The exit code of a game left early by ``exc``: ``quit`` is no failure (0, or 1 when
+    its record could not be saved), the input's end is (1), Ctrl-C is 130."""
+    if isinstance(exc, KeyboardInterrupt):
+        return INTERRUPTED
+    if isinstance(exc, QuitGame):
+        return 0 if saved else 1
+    return 1
+
+
 def pick_seed(seed: int | None) -> int:
     """The seed given, or a fresh one (printed at the start so the table can be replayed)."""
     return secrets.randbelow(2**31) if seed is None else seed
@@ -318,6 +333,8 @@ class Session(ABC, Generic[GameT, StateT]):
         #: "greedy #2"), so a name alone says who is meant
         self.names = unique_names(names)
         self.last_looker: int | None = None
+        #: rows printed since the last prompt above the next screen (the preamble)
+        self.carried_rows = 0
         self.rng = random.Random(seed_for(seed, 0))
         try:
             self.echo = not sys.stdin.isatty()
@@ -340,8 +357,27 @@ class Session(ABC, Generic[GameT, StateT]):
         else:
             self.console.print("\n")
 
+    def say_preamble(self) -> None:
+        """The seed and the players, once, above the first screen."""
+        self.say(tr(self.lang, "seed", seed=self.seed))
+        self.say(escape(tr(self.lang, "seats_line", seats=seats_words(self.names))))
+
+    def screen_rows(self, below: Callable[[], None] | None = None, extra: int = 0) -> int:
+        """The rows a screen's table may take: :data:`~dragonlair.cli.fit.SCREEN_ROWS`
+        less the prompt's row, what ``below()`` prints under the table, ``extra`` rows more
+        and, on the first screen, the lines printed above it."""
+        rows = SCREEN_ROWS - 1 - extra - self.carried_rows - printed_rows(self.console,
+                                                                          self.screen_extra)
+        self.carried_rows = 0
+        return rows - (printed_rows(self.console, below) if below is not None else 0)
+
+    def screen_extra(self) -> None:
+        """What is printed under every screen before its prompt, besides the game's own
+        (a tutorial's step); nothing here."""
+
     def read(self, prompt: str) -> str:
         """One line of input; EOFError and KeyboardInterrupt go up to :meth:`run`."""
+        self.carried_rows = 0
         line = self.console.input(prompt)
         if self.echo:
             self.console.print(Text(line), highlight=False)
@@ -389,18 +425,20 @@ class Session(ABC, Generic[GameT, StateT]):
 
     # -------------------------------------------------------------- the game
     def run(self) -> int:
-        """Play to the end; the exit code (0: finished, 1: abandoned or not saved)."""
+        """Play to the end; the exit code: 0 finished, or left by ``quit`` (not a failure);
+        1 the input ended mid-game, or the record could not be saved; 130 Ctrl-C."""
         lang = self.lang
-        self.say(tr(lang, "seed", seed=self.seed))
-        self.say(escape(tr(lang, "seats_line", seats=seats_words(self.names))))
+        before = printed_rows(self.console, self.say_preamble)
+        self.say_preamble()
+        self.carried_rows = before  # on the first screen, above its table
         record = new_record(self.game, self.record_seats, {"seed": self.seed})
         try:
             finished = self.loop()
-        except (EOFError, KeyboardInterrupt, QuitGame):
+        except (EOFError, KeyboardInterrupt, QuitGame) as exc:
             self.console.print()
             self.say(f"[bold red]{tr(lang, 'abandoned')}[/]")
-            self.write_record(record)
-            return 1
+            saved = self.write_record(record)
+            return quit_code(exc, saved)
         if not finished:
             self.say(f"[bold red]{tr(lang, 'stopped', n=len(self.state.history))}[/]")
             self.write_record(record)
@@ -425,15 +463,22 @@ class Session(ABC, Generic[GameT, StateT]):
             # a sealed simultaneous move: every seat chooses from the same position
             choices: list[tuple[int, Action]] = []
             for seat in seats:
-                if seat in self.bots:
-                    chosen = ask_bot(self.bots[seat], state, seat, self.bot_views)
-                else:
-                    chosen = self.ask_human(seat)
+                chosen = self.bot_move(seat) if seat in self.bots else self.ask_human(seat)
                 choices.append((seat, chosen))
             for seat, action in choices:
                 state.apply(seat, action)
                 self.after_apply(seat, action)
         return state.is_terminal()
+
+    def bot_move(self, seat: int) -> Action:
+        """The bot of ``seat``'s move; at a terminal, with a spinner while it thinks (gone
+        once it has chosen)."""
+        bot = self.bots[seat]
+        if not (self.humans and self.console.is_terminal):
+            return ask_bot(bot, self.state, seat, self.bot_views)
+        words = escape(tr(self.lang, "thinking", name=self.names[seat]))
+        with self.console.status(f"[dim]{words}[/]", spinner="dots"):
+            return ask_bot(bot, self.state, seat, self.bot_views)
 
     def write_record(self, record: Record) -> bool:
         if self.save is None:

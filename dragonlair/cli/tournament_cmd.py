@@ -51,6 +51,7 @@ def tournament(
         err,
         fail,
         fail_with,
+        interrupted,
         not_for,
         option_from_files,
         table_options,
@@ -76,9 +77,20 @@ def tournament(
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err,
                       transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task(f"{game} tournament", total=games)
-            result = run_tournament(game, names, games, players=players, seed=seed,
-                                    options=options, workers=workers, ray_address=ray,
-                                    save_dir=save_dir, on_game=lambda i: progress.advance(task))
+            done = [0]
+
+            def finished(_i: int) -> None:
+                done[0] += 1
+                progress.advance(task)
+
+            try:
+                result = run_tournament(game, names, games, players=players, seed=seed,
+                                        options=options, workers=workers, ray_address=ray,
+                                        save_dir=save_dir, on_game=finished)
+            except KeyboardInterrupt:
+                progress.stop()
+                interrupted(done[0], games, save_dir)
+                raise  # not reached: interrupted exits
     except DragonlairError as exc:
         fail(exc.message())
     if as_json:

@@ -283,7 +283,7 @@ def test_play_server_leaves_and_comes_back_to_its_seat_with_table(
         server: ServerThread, terminal: Any) -> None:
     first = TypingOracle(server, script=["quit"])
     code, out = terminal(["master", "--seat", "human", "--seat", "random"], first)
-    assert code == 1 and "You left the table" in out
+    assert code == 0 and "You left the table" in out  # quit is not a failure
     table_id = first.conns[-1].table_id
     assert server.runtime(table_id).status == "running"
     again = TypingOracle(server)  # a new process: the kept session cookie, the same player

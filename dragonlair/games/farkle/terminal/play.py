@@ -260,9 +260,15 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
             lines = self.log_for(viewer)
             seen = min(self.seen.get(s, 0) for s in self.humans)
             render_screen(self.console, self.game, state.view(viewer), self.names, lang,
-                          lines[seen:], lines[:seen], seed=self.seed)
-        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        for line in end_lines(state.view(None), self.names, lang, state.turn_count()):
+                          lines[seen:], lines[:seen], seed=self.seed,
+                          rows=self.screen_rows(self.tell_result,
+                                                extra=1 if self.save else 0))
+        self.tell_result()
+
+    def tell_result(self) -> None:
+        state = self.state
+        self.console.rule(f"[bold]{tr(self.lang, 'result_head')}[/]")
+        for line in end_lines(state.view(None), self.names, self.lang, state.turn_count()):
             self.say(line)
 
     # -------------------------------------------------------------- a human's turn
@@ -274,7 +280,8 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
         lines = self.log_for(seat)
         seen = self.seen.get(seat, 0)
         render_screen(self.console, self.game, view, self.names, self.lang, lines[seen:],
-                      lines[:seen], seed=self.seed)
+                      lines[:seen], seed=self.seed,
+                      rows=self.screen_rows(lambda: self.menu(seat, view, legal)))
         self.seen[seat] = len(lines)
         action = self.prompt(seat, view, legal)
         self.end_private_screen()

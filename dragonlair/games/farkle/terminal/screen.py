@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib import resources
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -228,11 +229,14 @@ def decision_head(lang: str, view: JSON, names: Sequence[str], seat: int) -> str
 
 
 # ---------------------------------------------------------------- the screen
-def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Table:
+def players_table(game: FarkleGame, view: JSON, names: Sequence[str], lang: str, *,
+                  compact: bool = False) -> Table:
+    """The seats; ``compact``: without the line under the heads."""
     cards = cards_by_id(game)
     viewer = view.get("seat")
     over = view["phase"] == "over"
-    table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
+    table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold",
+                  box=None if compact else box.HEAVY_HEAD)
     table.add_column(tr(lang, "f_col_seat"))
     table.add_column(tr(lang, "f_col_player"))
     table.add_column(tr(lang, "f_col_army"), justify="right")
@@ -297,6 +301,16 @@ def dragon_text(view: JSON, lang: str) -> Text:
 def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Panel:
     """The roll in progress: dice, event die, pending soldiers, dice in hand, risk."""
     pub = view["public"]
+    title = tr(lang, "f_turn_panel", who=who(pub["roller"], names),
+               mode=tr(lang, MODE_KEYS.get(pub["mode"], "f_mode_recruit")))
+    return Panel(Group(*turn_rows(game, view, names, lang)), title=title, title_align="left",
+                 border_style="red" if pub["mode"] == "battle" else "yellow")
+
+
+def turn_rows(game: FarkleGame, view: JSON, names: Sequence[str],
+              lang: str) -> list[RenderableType]:
+    """What :func:`turn_panel` holds."""
+    pub = view["public"]
     roller = pub["roller"]
     mode = pub["mode"]
     sk = pub["skirmish"]
@@ -330,17 +344,21 @@ def turn_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) ->
     else:  # a roll on the table: its dice are still in hand
         line = tr(lang, "f_rolled", n=hand, full=full)
     rows.append(Text(line))
-    title = tr(lang, "f_turn_panel", who=who(roller, names),
-               mode=tr(lang, MODE_KEYS.get(mode, "f_mode_recruit")))
-    return Panel(Group(*rows), title=title, title_align="left",
-                 border_style="red" if mode == "battle" else "yellow")
+    return rows
 
 
 def items_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -> Panel:
     """The viewer's own magic items, with their texts: only the ``me`` part of their view."""
+    me = view["private"]
+    title = tr(lang, "f_your_items", who=who(view["seat"], names), limit=me["item_limit"])
+    return Panel(Group(*items_rows(game, view, lang)), title=title, title_align="left",
+                 border_style="green")
+
+
+def items_rows(game: FarkleGame, view: JSON, lang: str) -> list[RenderableType]:
+    """What :func:`items_panel` holds."""
     cards = cards_by_id(game)
     me = view["private"]
-    seat = view["seat"]
     rows: list[RenderableType] = []
     for item in me["items"]:
         card = cards[item]
@@ -353,44 +371,96 @@ def items_panel(game: FarkleGame, view: JSON, names: Sequence[str], lang: str) -
             card = cards[item]
             rows.append(Text.from_markup(f"  {card_words(card, lang)}: "
                                          f"{escape(card.text(lang))}"))
-    title = tr(lang, "f_your_items", who=who(seat, names), limit=me["item_limit"])
-    return Panel(Group(*rows), title=title, title_align="left", border_style="green")
+    return rows
 
 
-def events_panel(lang: str, new: Sequence[str], old: Sequence[str]) -> Panel:
-    """The log lines since the viewer's last screen (or, without any, the last few)."""
-    rows: list[RenderableType] = []
+def events_panel(lang: str, new: Sequence[str], old: Sequence[str],
+                 rows: int | None = None, console: Console | None = None) -> Panel | None:
+    """The log lines since the viewer's last screen (or, without any, the last few), within
+    ``rows`` rows on ``console`` (None: up to :data:`EVENTS_SHOWN` lines): the newest
+    that fit, headed by how many were left out. None when not even one fits."""
+    from dragonlair.cli.fit import log_panel
+
+    title = tr(lang, "f_events")
+    if rows is not None and console is not None:
+        def more(n: int) -> str:
+            return tr(lang, "f_more_events", n=n)
+
+        if new:
+            return log_panel(console, new, rows, title=title, border_style="dim", more=more,
+                             limit=EVENTS_SHOWN)
+        lines = list(old[-5:]) or [escape(tr(lang, "f_no_events"))]
+        return log_panel(console, lines, rows, title=title, border_style="dim",
+                         style="dim" if old else "")
+    body: list[RenderableType] = []
     if new:
         if len(new) > EVENTS_SHOWN:
-            rows.append(Text(tr(lang, "f_more_events", n=len(new) - EVENTS_SHOWN), style="dim"))
-        rows += [Text.from_markup(line) for line in new[-EVENTS_SHOWN:]]
+            body.append(Text(tr(lang, "f_more_events", n=len(new) - EVENTS_SHOWN), style="dim"))
+        body += [Text.from_markup(line) for line in new[-EVENTS_SHOWN:]]
     elif old:
-        rows += [Text.from_markup(line, style="dim") for line in old[-5:]]
+        body += [Text.from_markup(line, style="dim") for line in old[-5:]]
     else:
-        rows.append(Text(tr(lang, "f_no_events")))
-    return Panel(Group(*rows), title=tr(lang, "f_events"), title_align="left",
-                 border_style="dim")
+        body.append(Text(tr(lang, "f_no_events")))
+    return Panel(Group(*body), title=title, title_align="left", border_style="dim")
+
+
+def screen_parts(game: FarkleGame, view: JSON, names: Sequence[str], lang: str,
+                 level: int) -> tuple[list[RenderableType], list[RenderableType]]:
+    """The screen but its log, above the log and below it, at a level of compactness: 0 all
+    of it; 1 the table without the line under its heads; 2 the roll and the items without
+    frames; 3 no companions' texts (the table names them; help has the texts); 4 the
+    dragon's line only in the Final Battle."""
+    above: list[RenderableType] = [players_table(game, view, names, lang, compact=level > 0)]
+    if level < 3:
+        above += [Text(tr(lang, "f_companions") + ":", style="bold"),
+                  companions_table(game, view, lang, names)]
+    if level < 4 or view["public"]["mode"] == "battle":
+        above.append(dragon_text(view, lang))
+    below: list[RenderableType] = []
+    if view["public"]["mode"] != "none" and view["phase"] != "over":
+        below += [turn_panel(game, view, names, lang)] if level < 2 else turn_rows(
+            game, view, names, lang)
+    if view["private"] is not None:
+        if level < 2:
+            below.append(items_panel(game, view, names, lang))
+        else:
+            title = tr(lang, "f_your_items", who=who(view["seat"], names),
+                       limit=view["private"]["item_limit"])
+            below += [Text.from_markup(f"[bold green]{title}[/]"),
+                      *items_rows(game, view, lang)]
+    return above, below
 
 
 def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequence[str],
                   lang: str, new: Sequence[str], old: Sequence[str] = (), *,
-                  seed: int | None = None) -> None:
-    """The whole screen for ``view``; a seat's own items only if it is that seat's view."""
+                  seed: int | None = None, rows: int | None = None) -> None:
+    """The whole screen for ``view``; a seat's own items only if it is that seat's view.
+    ``rows``: the rows it may take (what is printed below it, the prompt included, already
+    counted out): the log gets the rows the rest leaves, and the rest is drawn more
+    compactly where even that does not fit (None: no bound)."""
+    from dragonlair.cli.fit import MIN_PANEL, height
+
     turn = view["turn"]
     head = tr(lang, "f_title") + " · " + (tr(lang, "f_turn", n=turn) if turn
                                            else tr(lang, "f_setup"))
     if seed is not None:
         head += f" · seed {seed}"
+    left: int | None = None
+    for level in range(5):
+        above, below = screen_parts(game, view, names, lang, level)
+        if rows is None:
+            break
+        left = rows - 1 - height(console, *above, *below)
+        if left >= MIN_PANEL:
+            break
     console.rule(f"[bold]{escape(head)}[/]")
-    console.print(players_table(game, view, names, lang))
-    console.print(Text(tr(lang, "f_companions") + ":", style="bold"))
-    console.print(companions_table(game, view, lang, names))
-    console.print(dragon_text(view, lang))
-    console.print(events_panel(lang, new, old))
-    if view["public"]["mode"] != "none" and view["phase"] != "over":
-        console.print(turn_panel(game, view, names, lang))
-    if view["private"] is not None:
-        console.print(items_panel(game, view, names, lang))
+    for part in above:
+        console.print(part)
+    panel = events_panel(lang, new, old, left, console)
+    if panel is not None:
+        console.print(panel)
+    for part in below:
+        console.print(part)
 
 
 # ---------------------------------------------------------------- the story in words

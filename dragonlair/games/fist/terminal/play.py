@@ -381,7 +381,6 @@ class FistSession(Session[FistGame, FistState]):
 
     def show_end(self) -> None:
         lang = self.lang
-        state = self.state
         if not self.humans:
             public = self.view(None)
             self.console.rule(f"[bold]{ui(lang, 'log_title')}[/]")
@@ -397,11 +396,16 @@ class FistSession(Session[FistGame, FistState]):
             view = self.view(viewer)
             log = self.log(viewer)
             seen = min(self.seen.get(s, 0) for s in self.humans)
+            rows = self.screen_rows(self.tell_result, extra=1 if self.save else 0)
             render_table(self.console, self.game, view, self.names, lang, log.lines,
                          seed=self.seed, summary=self.summary_since(log, seen),
-                         notes=log.private)
-        self.console.rule(f"[bold]{tr(lang, 'result_head')}[/]")
-        for line in result_lines(state.view(None), self.names, lang, state.turn_count()):
+                         notes=log.private, rows=rows)
+        self.tell_result()
+
+    def tell_result(self) -> None:
+        state = self.state
+        self.console.rule(f"[bold]{tr(self.lang, 'result_head')}[/]")
+        for line in result_lines(state.view(None), self.names, self.lang, state.turn_count()):
             self.say(line)
 
     # -------------------------------------------------------------- a human's turn
@@ -417,17 +421,35 @@ class FistSession(Session[FistGame, FistState]):
         self.private_screen(seat)
         seen = self.seen.get(seat, 0)
         log = self.log(seat)
+
+        def below() -> None:  # what follows the table, the prompt's row aside
+            self.tell_notices(seat)
+            self.prompt_head(seat, view)
+
+        rows = self.screen_rows(below)
         render_table(self.console, self.game, view, self.names, lang, log.lines,
                      seed=self.seed, summary=self.summary_since(log, seen),
-                     notes=log.private)
+                     notes=log.private, rows=rows)
         self.seen[seat] = len(log.lines)
-        for notice, n in groupby(self.notices[seat]):  # the same forced pass once, ×n
-            times = len(list(n))
-            self.say(f"[cyan]{notice}[/]" + (f" [cyan](×{times})[/]" if times > 1 else ""))
+        self.tell_notices(seat)
         self.notices[seat].clear()
         action = self.prompt(seat, view)
         self.end_private_screen()
         return action
+
+    def tell_notices(self, seat: int) -> None:
+        """The moves this seat was not asked about (it had one), the same one once, ×n."""
+        for notice, n in groupby(self.notices[seat]):
+            times = len(list(n))
+            self.say(f"[cyan]{notice}[/]" + (f" [cyan](×{times})[/]" if times > 1 else ""))
+
+    def prompt_head(self, seat: int, view: JSON) -> None:
+        """What the prompt asks: the bid's limits, or the menu of a decision."""
+        legal = view["legal"]
+        if legal["kind"] in ("bid", "silver"):
+            self.bid_header(seat, view, legal["kind"] == "silver")
+        else:
+            self.menu(seat, view)
 
     def prompt(self, seat: int, view: JSON) -> FistAction:
         """Ask ``seat`` for its move: a sealed bid, a Silver bid or a choice from the menu
@@ -438,12 +460,9 @@ class FistSession(Session[FistGame, FistState]):
         tiebreak = legal["kind"] == "silver"
         choices = legal["choices"] or []
         options = [self.game.parse_action(c["action"]) for c in choices]
-        if sealed:
-            self.bid_header(seat, view, tiebreak)
-            ask = ui(lang, "silver_prompt" if tiebreak else "bid_prompt")
-        else:
-            self.menu(seat, view)
-            ask = ui(lang, "decide_prompt")
+        self.prompt_head(seat, view)
+        ask = ui(lang, ("silver_prompt" if tiebreak else "bid_prompt") if sealed
+                 else "decide_prompt")
 
         def show_again() -> None:
             render_help(self.console, self.game, lang)

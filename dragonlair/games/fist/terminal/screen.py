@@ -14,6 +14,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -273,12 +274,15 @@ def _sorted_names(game: FistGame, ids: Sequence[str], lang: str) -> str:
     return _names_of(game, sorted(ids, key=lambda c: plain_card_name(game, c, lang)), lang)
 
 
-def players_table(view: JSON, names: Sequence[str], lang: str) -> Table:
+def players_table(view: JSON, names: Sequence[str], lang: str, *,
+                  compact: bool = False) -> Table:
     """The seats as everyone sees them (``view["public"]["seats"]``): stones, points, who
-    holds the Doppelganger, who is in a tie-break and who has handed in a sealed bid."""
+    holds the Doppelganger, who is in a tie-break and who has handed in a sealed bid.
+    ``compact``: without the line under the heads."""
     viewer = view.get("seat")
     public = view["public"]
-    table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
+    table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold",
+                  box=None if compact else box.HEAVY_HEAD)
     table.add_column(ui(lang, "col_seat"))
     table.add_column(ui(lang, "col_name"))
     table.add_column(ui(lang, "col_stones"))
@@ -315,18 +319,22 @@ def bank_text(view: JSON, lang: str) -> Text:
     return text
 
 
-def auction_panel(game: FistGame, view: JSON, lang: str,
-                  names: Sequence[str] | None = None) -> Panel:
-    """The card up for auction (or whose power is being used), the tie-break (its players by
-    ``names``), the Rainbow Dragon's draw, and this turn's cards (``view["public"]``)."""
+def auction_rows(game: FistGame, view: JSON, lang: str, names: Sequence[str] | None = None,
+                 *, compact: bool = False, bare: bool = False) -> list[RenderableType]:
+    """What the auction panel holds; ``compact``: only what is decided now (the card and
+    its power, a tie-break, the Rainbow Dragon's draw), where the screen is short of rows
+    (the power's text is then left to the menu that asks about it); ``bare``: not even the
+    card's text (``help`` has it)."""
     public = view["public"]
     rows: list[RenderableType] = []
     card_id = public["card"]
+    deciding = view["phase"] in ("decide", "power_chance")
     if card_id and view["phase"] not in ("special", "setup"):
-        key = "power_now" if view["phase"] in ("decide", "power_chance") else "up_for_auction"
+        key = "power_now" if deciding else "up_for_auction"
         rows.append(Text.from_markup(
             f"[bold magenta]{ui(lang, key, card=card_name(game, card_id, lang))}[/]"))
-        rows.append(Text(card_text(game, card_id, lang), style="italic"))
+        if not (compact and deciding) and not bare:
+            rows.append(Text(card_text(game, card_id, lang), style="italic"))
     else:
         rows.append(Text(ui(lang, "no_card")))
     if public["tie_break"]:
@@ -338,6 +346,8 @@ def auction_panel(game: FistGame, view: JSON, lang: str,
         rows.append(Text.from_markup(ui(
             lang, "rainbow_state", colour=stone_word(lang, public["rainbow_colour"]),
             drawn=stone_list(lang, stone_counts(public["drawn"])))))
+    if compact:
+        return rows
     rows.append(Text.from_markup(ui(lang, "to_come", n=len(public["pile"]),
                                     cards=_sorted_names(game, public["pile"], lang))))
     rows.append(Text.from_markup(ui(lang, "auctioned",
@@ -345,13 +355,19 @@ def auction_panel(game: FistGame, view: JSON, lang: str,
     rows.append(Text.from_markup(
         ui(lang, "specials", cards=_names_of(game, public["turn_specials"], lang)) + " · "
         + ui(lang, "deck_left", n=public["special_deck_size"])))
-    return Panel(Group(*rows), title=ui(lang, "auction"), title_align="left")
+    return rows
 
 
-def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
-    """The viewer's own screen: only ever the ``private`` part of their own view."""
+def auction_panel(game: FistGame, view: JSON, lang: str,
+                  names: Sequence[str] | None = None, *, compact: bool = False) -> Panel:
+    """The card up for auction (or whose power is being used), the tie-break (its players by
+    ``names``), the Rainbow Dragon's draw, and this turn's cards (``view["public"]``)."""
+    return Panel(Group(*auction_rows(game, view, lang, names, compact=compact)),
+                 title=ui(lang, "auction"), title_align="left")
+
+
+def coins_rows(view: JSON, lang: str) -> list[RenderableType]:
     me = view["private"]
-    seat = view["seat"]
     rows: list[RenderableType] = [
         Text(ui(lang, "coins_fairy", fairy=me["fairy"], spent=me["fairy_spent"])),
         Text(ui(lang, "coins_rest", common=me["common"], silver=me["silver"], black=me["black"],
@@ -359,45 +375,95 @@ def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
     ]
     if me.get("bid"):
         rows.append(Text(ui(lang, "your_bid", bid=me["bid"])))
-    title = ui(lang, "behind_screen", name=escape(names[seat]))
-    return Panel(Group(*rows), title=title, title_align="left", border_style="green")
+    return rows
+
+
+def coins_panel(view: JSON, names: Sequence[str], lang: str) -> Panel:
+    """The viewer's own screen: only ever the ``private`` part of their own view."""
+    title = ui(lang, "behind_screen", name=escape(names[view["seat"]]))
+    return Panel(Group(*coins_rows(view, lang)), title=title, title_align="left",
+                 border_style="green")
+
+
+def fixed_parts(game: FistGame, view: JSON, names: Sequence[str], lang: str,
+                level: int) -> list[RenderableType]:
+    """The screen but its logs, at a level of compactness: 0 all of it; 1 the auction
+    panel with only what is decided now; 2 the auction and the coins without frames; 3 no
+    card text (``help`` has it), and no auction while a power is decided (its menu names
+    it)."""
+    parts: list[RenderableType] = [players_table(view, names, lang, compact=level > 0),
+                                   bank_text(view, lang)]
+    deciding = view["phase"] in ("decide", "power_chance")
+    if view["phase"] != "over":
+        if level < 2:
+            parts.append(auction_panel(game, view, lang, names, compact=level > 0))
+        elif level == 2 or not deciding:
+            parts += auction_rows(game, view, lang, names, compact=True, bare=level > 2)
+    if view["private"] is not None:
+        if level < 2:
+            parts.append(coins_panel(view, names, lang))
+        else:
+            head = ui(lang, "behind_screen", name=escape(names[view["seat"]]))
+            parts.append(Text.from_markup(f"[bold green]{head}[/]"))
+            parts += coins_rows(view, lang)
+    return parts
 
 
 def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[str], lang: str,
                  events: Sequence[str], *, seed: int | None = None,
                  events_shown: int = EVENTS_SHOWN, summary: Sequence[str] = (),
-                 notes: Sequence[str] | None = None) -> None:
+                 notes: Sequence[str] | None = None, rows: int | None = None) -> None:
     """The whole screen for ``view``: its seat's coins only if it is a seat's view.
     ``summary``: the auctions since the viewer's last screen, when there are more events
     than the recent events show (:meth:`EventLog.summary`); ``notes``: the lines told to
-    this seat only (:attr:`EventLog.private`)."""
+    this seat only (:attr:`EventLog.private`). ``rows``: the rows the screen may take (what
+    is printed below it, the prompt included, already counted out); the logs get the rows
+    the rest leaves, their newest lines, and the rest is drawn more compactly where even
+    that does not fit (None: no bound)."""
+    from dragonlair.cli.fit import MIN_PANEL, height, log_panel, newest_lines
+
     turn = view["turn"]
     head = ui(lang, "title") + " · " + (ui(lang, "turn", n=turn) if turn
                                          else ui(lang, "setup_title"))
     if seed is not None:
         head += f" · seed {seed}"
+    wanted = (MIN_PANEL if events_shown > 0 else 0) + (MIN_PANEL if summary else 0)
+    for level in range(4):
+        parts = fixed_parts(game, view, names, lang, level)
+        left = None if rows is None else rows - 1 - height(console, *parts)
+        if left is None or left >= wanted:
+            break
     console.rule(f"[bold]{escape(head)}[/]")
-    console.print(players_table(view, names, lang))
-    console.print(bank_text(view, lang))
-    if view["phase"] != "over":
-        console.print(auction_panel(game, view, lang, names))
-    if view["private"] is not None:
-        console.print(coins_panel(view, names, lang))
-        shown_notes = [Text.from_markup(n) for n in notes or ()]
-        if shown_notes:
-            console.print(Panel(
-                Group(*shown_notes[-NOTES_SHOWN:]),
-                title=ui(lang, "notes"), title_align="left", border_style="cyan"))
-    if summary:
-        rows = [Text.from_markup(line) for line in summary]
-        rows.append(Text(ui(lang, "since_more"), style="dim"))
-        console.print(Panel(Group(*rows), title=ui(lang, "since_title"), title_align="left",
-                            border_style="magenta"))
+    for part in parts:
+        console.print(part)
+
+    def more(n: int) -> str:
+        return tr(lang, "f_more_events", n=n)
+
+    if view["private"] is not None and notes:
+        bound = None if left is None else min(NOTES_SHOWN + 2, left // 3)
+        panel = log_panel(console, notes, bound, title=ui(lang, "notes"),
+                          border_style="cyan", limit=NOTES_SHOWN, more=more)
+        if panel is not None:
+            console.print(panel)
+            left = None if left is None else left - height(console, panel)
+    if summary:  # before the recent events, which get the rows it leaves: what the viewer
+        # missed, outcomes only; without room for all of it, the newest, and a word on "log"
+        lines = [*summary, f"[dim]{escape(ui(lang, 'since_more'))}[/]"]
+        if left is not None and len(newest_lines(console, lines, left - 2)) < len(lines):
+            lines = list(summary)  # the line on "log" is then the panel's head
+        panel = log_panel(console, lines, left, title=ui(lang, "since_title"),
+                          border_style="magenta", more=more)
+        if panel is not None:
+            console.print(panel)
+            left = None if left is None else left - height(console, panel)
     if events_shown <= 0:
         return
     shown = list(events[-events_shown:]) or [ui(lang, "no_events")]
-    console.print(Panel(Group(*(Text.from_markup(line) for line in shown)),
-                        title=ui(lang, "events"), title_align="left", border_style="dim"))
+    panel = log_panel(console, shown, left, title=ui(lang, "events"), border_style="dim",
+                      more=more)
+    if panel is not None:
+        console.print(panel)
 
 
 def render_help(console: Console, game: FistGame, lang: str) -> None:

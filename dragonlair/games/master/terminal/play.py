@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
+from dragonlair.cli.fit import height
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     HUMAN,
@@ -253,7 +254,9 @@ class MasterSession(Session[MasterGame, MasterState]):
             if event["code"] in SCREEN_TOLD or (not self.narrate
                                                 and event["code"] == "master.move.placed"):
                 continue  # the round-end screen and the player's own screen tell these
-            self.say(event_line(event, self.names, self.lang))
+            line = event_line(event, self.names, self.lang)
+            self.say(line)
+            self.carried_rows += height(self.console, line)  # above the next screen
         if finished:  # the 16th card: the round is over (M4)
             self.rounds_told = len(public["rounds"])
             self.tell_round_end(public)
@@ -302,21 +305,22 @@ class MasterSession(Session[MasterGame, MasterState]):
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
         self.private_screen(seat)
-        render_screen(self.console, view, self.names, self.lang, seed=self.seed)
+        render_screen(self.console, view, self.names, self.lang, seed=self.seed,
+                      rows=self.screen_rows(lambda: self.say(self.place_head(seat, view,
+                                                                             legal))))
         action = self.prompt(seat, view, legal)
         self.end_private_screen()
         return action
 
     def prompt(self, seat: int, view: JSON, legal: Sequence[Action]) -> MasterAction:
         lang = self.lang
-        example = example_text(view, lang, legal, with_value=True)
-        head = tr(lang, "m_place_head", name=escape(self.names[seat]), example=example)
-        self.say(f"[bold]{head}[/]")
+        head = self.place_head(seat, view, legal)
+        self.say(head)
 
         def show_again() -> None:
             render_help(self.console, lang, self.game.four_of_a_kind)
             render_screen(self.console, view, self.names, lang, seed=self.seed)
-            self.say(f"[bold]{head}[/]")
+            self.say(head)
 
         def show_log() -> None:
             self.console.rule(f"[bold]{render('master.ui.log_title', {}, lang)}[/]")
@@ -329,6 +333,12 @@ class MasterSession(Session[MasterGame, MasterState]):
         return self.read_command(tr(lang, "m_prompt"),
                                  lambda text: self.parse_move(seat, text, view, legal),
                                  on_help=show_again, on_log=show_log)
+
+    def place_head(self, seat: int, view: JSON, legal: Sequence[Action]) -> str:
+        """What the prompt asks (markup): place a card, with an example from the moves."""
+        example = example_text(view, self.lang, legal, with_value=True)
+        head = tr(self.lang, "m_place_head", name=escape(self.names[seat]), example=example)
+        return f"[bold]{head}[/]"
 
     def parse_move(self, seat: int, text: str, view: JSON,
                    legal: Sequence[Action]) -> MasterAction:

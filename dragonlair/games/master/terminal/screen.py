@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib import resources
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
@@ -251,53 +251,76 @@ def dragons_line(view: JSON, names: Sequence[str], lang: str) -> str:
     return tr(lang, "m_dragons", dragons=dragons)
 
 
-def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str, *,
-                  seed: int | None = None) -> None:
-    """A player's whole screen for ``view`` (their own hand only: it is their view)."""
+def screen_parts(view: JSON, names: Sequence[str], lang: str,
+                 level: int = 0) -> list[RenderableType]:
+    """A player's screen for ``view`` under its title, at a level of compactness: 0 all of
+    it; 1 no blank lines, no orientation and no legend (``help`` has them); 2 the hand
+    without a frame; 3 not the unseen cards."""
     seat = view["seat"]
     private = view["private"]
     last = last_placement(view)
-    view = view["public"]
-    head = tr(lang, "m_title") + " · " + tr(lang, "m_round", n=view["round"])
-    if seed is not None:
-        head += f" · seed {seed}"
-    console.rule(f"[bold]{escape(head)}[/]")
-    console.print(seats_line(view, names, lang), highlight=False)
-    if view["match"]:
-        console.print(dragons_line(view, names, lang), highlight=False)
+    public = view["public"]
+    parts: list[RenderableType] = [Text.from_markup(seats_line(public, names, lang))]
+    if public["match"]:
+        parts.append(Text.from_markup(dragons_line(public, names, lang)))
     if last is None:
-        console.print(tr(lang, "m_first"), highlight=False)
+        parts.append(Text.from_markup(tr(lang, "m_first")))
     else:
         s, card, cell = last
-        console.print(tr(lang, "m_last", name=escape(names[s]),
-                         card=card_words(card, lang), cell=f"[bold]{cell}[/]"),
-                      highlight=False)
-    console.print()
-    console.print(Text(orientation(seat, lang, names), style="dim"))
-    console.print(grid_text(view["grid"], view["legal_cells"], view["line_scores"], seat,
-                            last=last[2] if last else None, names=names, lang=lang))
-    example = view["legal_cells"][0] if view["legal_cells"] else "d4"
-    console.print(Text(tr(lang, "m_legend", cell=example), style="dim"))
-    console.print()
-    scores = view["line_scores"]
+        parts.append(Text.from_markup(tr(lang, "m_last", name=escape(names[s]),
+                                         card=card_words(card, lang),
+                                         cell=f"[bold]{cell}[/]")))
+    if level == 0:
+        parts += [Text(), Text(orientation(seat, lang, names), style="dim")]
+    parts.append(grid_text(public["grid"], public["legal_cells"], public["line_scores"], seat,
+                           last=last[2] if last else None, names=names, lang=lang))
+    if level == 0:
+        example = public["legal_cells"][0] if public["legal_cells"] else "d4"
+        parts += [Text(tr(lang, "m_legend", cell=example), style="dim"), Text()]
+    scores = public["line_scores"]
     for s in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
-        console.print(tr(lang, "m_lines_now", name=escape(names[s]),
-                         lines=lines_word(s, lang),
-                         scores=scores_text(scores["columns" if s == 0 else "rows"])),
-                      highlight=False)
+        parts.append(Text.from_markup(tr(
+            lang, "m_lines_now", name=escape(names[s]), lines=lines_word(s, lang),
+            scores=scores_text(scores["columns" if s == 0 else "rows"]))))
     if private is not None:
-        console.print(Panel(Text.from_markup(hand_words(private["hand"], lang)),
-                            title=tr(lang, "m_hand_title", name=escape(names[seat])),
-                            title_align="left", border_style="green"))
+        title = tr(lang, "m_hand_title", name=escape(names[seat]))
+        hand = hand_words(private["hand"], lang)
+        if level < 2:
+            parts.append(Panel(Text.from_markup(hand), title=title, title_align="left",
+                               border_style="green"))
+        else:
+            parts.append(Text.from_markup(f"[bold green]{title}:[/] {hand}"))
         other = 1 - seat
-        n = view["hand_sizes"][other]
-        console.print(tr(lang, "m_other_hand_1" if n == 1 else "m_other_hand",
-                         name=escape(names[other]), n=n), highlight=False)
-        console.print(tr(lang, "m_unseen", n=sum(private["unseen"].values()),
-                         cards=counts_words(private["unseen"])), highlight=False)
+        n = public["hand_sizes"][other]
+        parts.append(Text.from_markup(tr(lang, "m_other_hand_1" if n == 1 else "m_other_hand",
+                                         name=escape(names[other]), n=n)))
+        if level < 3:
+            parts.append(Text.from_markup(tr(lang, "m_unseen",
+                                             n=sum(private["unseen"].values()),
+                                             cards=counts_words(private["unseen"]))))
     else:
-        hands = ", ".join(f"{escape(names[s])} {n}" for s, n in enumerate(view["hand_sizes"]))
-        console.print(tr(lang, "m_hands_public", hands=hands), highlight=False)
+        hands = ", ".join(f"{escape(names[s])} {n}" for s, n in enumerate(public["hand_sizes"]))
+        parts.append(Text.from_markup(tr(lang, "m_hands_public", hands=hands)))
+    return parts
+
+
+def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str, *,
+                  seed: int | None = None, rows: int | None = None) -> None:
+    """A player's whole screen for ``view`` (their own hand only: it is their view), within
+    ``rows`` rows (what is printed below it, the prompt included, already counted out):
+    drawn more compactly where all of it does not fit (None: no bound)."""
+    from dragonlair.cli.fit import height
+
+    head = tr(lang, "m_title") + " · " + tr(lang, "m_round", n=view["public"]["round"])
+    if seed is not None:
+        head += f" · seed {seed}"
+    for level in range(4):
+        parts = screen_parts(view, names, lang, level)
+        if rows is None or 1 + height(console, *parts) <= rows:
+            break
+    console.rule(f"[bold]{escape(head)}[/]")
+    for part in parts:
+        console.print(part, highlight=False)
 
 
 def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:

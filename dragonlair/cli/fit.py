@@ -1,0 +1,77 @@
+"""Screens that fit the terminal: every game's screen, from one prompt to the next, within
+:data:`SCREEN_ROWS` rows (issue 25: 80 columns by 24 rows). A screen is drawn in two parts:
+what must be there (the table, the position, the choices and the prompt), measured here, and
+the logs (recent events, what happened since the last screen, private notes), which get the
+rows left, their newest lines first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+#: the rows of a screen: a terminal's 24, the prompt's row included
+SCREEN_ROWS = 24
+#: the fewest rows a log panel is drawn in (its two borders and one line)
+MIN_PANEL = 3
+
+
+def height(console: Console, *renderables: RenderableType) -> int:
+    """The rows ``renderables`` take printed on ``console`` (at its width)."""
+    total = 0
+    for item in renderables:
+        shown = Text.from_markup(item) if isinstance(item, str) else item
+        total += len(console.render_lines(shown, console.options, pad=False))
+    return total
+
+
+def printed_rows(console: Console, draw: Callable[[], None]) -> int:
+    """The rows ``draw()`` prints on ``console``, measured without printing them."""
+    with console.capture() as capture:
+        draw()
+    return capture.get().count("\n")
+
+
+def newest_lines(console: Console, lines: Sequence[str], rows: int, *,
+                 style: str = "") -> list[Text]:
+    """The newest of ``lines`` (markup) that fit in ``rows`` rows inside a panel on
+    ``console``, in their order."""
+    width = max(10, console.width - 4)
+    chosen: list[Text] = []
+    used = 0
+    for line in reversed(lines):
+        text = Text.from_markup(line, style=style)
+        rows_of = len(text.wrap(console, width))
+        if used + rows_of > rows:
+            break
+        chosen.append(text)
+        used += rows_of
+    chosen.reverse()
+    return chosen
+
+
+def log_panel(console: Console, lines: Sequence[str], rows: int | None, *, title: str,
+              border_style: str = "", style: str = "",
+              more: Callable[[int], str] | None = None,
+              limit: int | None = None) -> Panel | None:
+    """A panel of the newest ``lines`` (at most ``limit``) within ``rows`` rows, borders
+    included (``None``: no bound but ``limit``); when lines were left out, ``more(n)``
+    (plain text: how many) heads it. ``None`` when not even one line fits."""
+    shown = list(lines[-limit:]) if limit is not None else list(lines)
+    if rows is None:
+        chosen = [Text.from_markup(line, style=style) for line in shown]
+    else:
+        if rows < MIN_PANEL:
+            return None
+        chosen = newest_lines(console, shown, rows - 2, style=style)
+        if more is not None and len(chosen) < len(lines) and chosen:
+            chosen = newest_lines(console, shown, rows - 3, style=style)
+    if not chosen:
+        return None
+    body: list[RenderableType] = []
+    if more is not None and len(chosen) < len(lines):
+        body.append(Text(more(len(lines) - len(chosen)), style="dim"))
+    body += chosen
+    return Panel(Group(*body), title=title, title_align="left", border_style=border_style)

@@ -313,6 +313,7 @@ def hot_seat() -> tuple[FarkleState, int, str]:
     return state, code, out
 
 
+@pytest.mark.slow  # a whole hot-seat game at the terminal: CI
 def test_hot_seat_never_shows_another_humans_items(
         hot_seat: tuple[FarkleState, int, str]) -> None:
     state, code, out = hot_seat
@@ -334,6 +335,7 @@ def test_hot_seat_never_shows_another_humans_items(
     assert "Your magic items" not in final
 
 
+@pytest.mark.slow  # a whole hot-seat game at the terminal: CI
 def test_hot_seat_pause_names_the_defender(hot_seat: tuple[FarkleState, int, str]) -> None:
     state, _, out = hot_seat
     attacks = [a for _, a in state.history if a.kind == Kind.SKIRMISH]

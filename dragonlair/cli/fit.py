@@ -6,10 +6,12 @@ rows left, their newest lines first."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from weakref import WeakKeyDictionary
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.text import Text
 
 #: the rows of a screen: a terminal's 24, the prompt's row included
@@ -25,6 +27,73 @@ def height(console: Console, *renderables: RenderableType) -> int:
         shown = Text.from_markup(item) if isinstance(item, str) else item
         total += len(console.render_lines(shown, console.options, pad=False))
     return total
+
+
+class Rendered:
+    """A part of a screen rendered once, at the console's width: measured by its ``rows``
+    and printed as it is (``console.print(part, end="")``), so a screen that is fitted to
+    the terminal is not rendered twice (rich tables cost milliseconds each)."""
+
+    def __init__(self, lines: list[list[Segment]]) -> None:
+        self.lines = lines
+
+    @property
+    def rows(self) -> int:
+        return len(self.lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions
+                         ) -> Iterator[Segment]:
+        new_line = Segment.line()
+        for line in self.lines:
+            yield from line
+            yield new_line
+
+
+def rendered(console: Console, *renderables: RenderableType,
+             highlight: bool | None = None) -> list[Rendered]:
+    """Each of ``renderables`` rendered as ``console.print`` would render it (markup in a
+    string, and the console's highlighting unless ``highlight`` is False)."""
+    out = []
+    for item in renderables:
+        shown = (console.render_str(item, highlight=highlight) if isinstance(item, str)
+                 else item)
+        out.append(Rendered(console.render_lines(shown, console.options, pad=False)))
+    return out
+
+
+#: per console, the level of compactness each kind of screen took last time
+_levels: WeakKeyDictionary[Console, dict[str, int]] = WeakKeyDictionary()
+
+
+def fitting_level(console: Console, screen: str, levels: int,
+                  fits: Callable[[int], bool]) -> int:
+    """The lowest level of compactness (0 to ``levels - 1``) at which ``fits(level)``, the
+    last level where none does; each level is no taller than the one before, so the search
+    starts from the level this console's last ``screen`` took (consecutive screens of a game
+    are alike: mostly two trials instead of one per level below the answer)."""
+    hints = _levels.setdefault(console, {})
+    level = min(hints.get(screen, 0), levels - 1)
+    if fits(level):
+        while level > 0 and fits(level - 1):
+            level -= 1
+    else:
+        while level < levels - 1:
+            level += 1
+            if fits(level):
+                break
+    hints[screen] = level
+    return level
+
+
+def rows_of(parts: Sequence[Rendered]) -> int:
+    """The rows ``parts`` take."""
+    return sum(part.rows for part in parts)
+
+
+def print_rendered(console: Console, parts: Sequence[Rendered]) -> None:
+    """Print parts rendered by :func:`rendered`."""
+    for part in parts:
+        console.print(part, end="")
 
 
 def printed_rows(console: Console, draw: Callable[[], None]) -> int:

@@ -81,6 +81,7 @@ def test_a_bot_keeps_its_memory_in_its_worker(pool: BotPool) -> None:
     assert all(a in legal for a in chosen)  # the state's own actions come back
 
 
+@pytest.mark.slow  # worker processes started: CI
 def test_a_dead_worker_is_started_again(pool: BotPool) -> None:
     state, seat = a_state_with_choices()
     bot = pool.make(make_game("master", {}), "greedy", "t1", seat)
@@ -122,6 +123,7 @@ def finished_record(client: Client, table_id: str) -> Record:
     return record
 
 
+@pytest.mark.slow  # worker processes started: CI
 @pytest.mark.parametrize("game,bot,options", [
     ("farkle", "optimal", {"max_turns": 4}),
     ("master", "expert", {}),
@@ -141,6 +143,7 @@ def test_a_game_against_a_bot_in_a_worker(process_server: ServerThread, game: st
     assert isinstance(process_server.runtime(tid).driver.bots[1], RemoteBot)
 
 
+@pytest.mark.slow  # worker processes started: CI
 def test_bots_named_in_process_stay_there(process_server: ServerThread) -> None:
     ann = Client(process_server, "Ann")
     tid = new_table(ann, "master", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])["id"]
@@ -169,6 +172,7 @@ def running(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow  # worker processes started: CI
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_a_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
     script = tmp_path / "server.py"

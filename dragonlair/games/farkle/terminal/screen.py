@@ -438,29 +438,38 @@ def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequenc
     ``rows``: the rows it may take (what is printed below it, the prompt included, already
     counted out): the log gets the rows the rest leaves, and the rest is drawn more
     compactly where even that does not fit (None: no bound)."""
-    from dragonlair.cli.fit import MIN_PANEL, height
+    from dragonlair.cli.fit import (
+        MIN_PANEL,
+        Rendered,
+        fitting_level,
+        print_rendered,
+        rendered,
+        rows_of,
+    )
 
     turn = view["turn"]
     head = tr(lang, "f_title") + " · " + (tr(lang, "f_turn", n=turn) if turn
                                            else tr(lang, "f_setup"))
     if seed is not None:
         head += f" · seed {seed}"
-    left: int | None = None
-    for level in range(5):
-        above, below = screen_parts(game, view, names, lang, level)
-        if rows is None:
-            break
-        left = rows - 1 - height(console, *above, *below)
-        if left >= MIN_PANEL:
-            break
+    tried: dict[int, tuple[list[Rendered], list[Rendered], int | None]] = {}
+
+    def attempt(level: int) -> bool:  # this level, rendered once; the log gets what is left
+        if level not in tried:
+            up, down = screen_parts(game, view, names, lang, level)
+            above, below = rendered(console, *up), rendered(console, *down)
+            tried[level] = (above, below, None if rows is None
+                            else rows - 1 - rows_of(above) - rows_of(below))
+        left = tried[level][2]
+        return left is None or left >= MIN_PANEL
+
+    above, below, left = tried[fitting_level(console, "farkle", 5, attempt)]
     console.rule(f"[bold]{escape(head)}[/]")
-    for part in above:
-        console.print(part)
+    print_rendered(console, above)
     panel = events_panel(lang, new, old, left, console)
     if panel is not None:
         console.print(panel)
-    for part in below:
-        console.print(part)
+    print_rendered(console, below)
 
 
 # ---------------------------------------------------------------- the story in words

@@ -420,7 +420,17 @@ def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[s
     is printed below it, the prompt included, already counted out); the logs get the rows
     the rest leaves, their newest lines, and the rest is drawn more compactly where even
     that does not fit (None: no bound)."""
-    from dragonlair.cli.fit import MIN_PANEL, height, log_panel, newest_lines
+    from dragonlair.cli.fit import (
+        MIN_PANEL,
+        Rendered,
+        fitting_level,
+        height,
+        log_panel,
+        newest_lines,
+        print_rendered,
+        rendered,
+        rows_of,
+    )
 
     turn = view["turn"]
     head = ui(lang, "title") + " · " + (ui(lang, "turn", n=turn) if turn
@@ -428,14 +438,18 @@ def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[s
     if seed is not None:
         head += f" · seed {seed}"
     wanted = (MIN_PANEL if events_shown > 0 else 0) + (MIN_PANEL if summary else 0)
-    for level in range(4):
-        parts = fixed_parts(game, view, names, lang, level)
-        left = None if rows is None else rows - 1 - height(console, *parts)
-        if left is None or left >= wanted:
-            break
+    tried: dict[int, tuple[list[Rendered], int | None]] = {}
+
+    def attempt(level: int) -> bool:  # this level, rendered once; the logs get what is left
+        if level not in tried:
+            shown = rendered(console, *fixed_parts(game, view, names, lang, level))
+            tried[level] = (shown, None if rows is None else rows - 1 - rows_of(shown))
+        rest = tried[level][1]
+        return rest is None or rest >= wanted
+
+    parts, left = tried[fitting_level(console, "fist", 4, attempt)]
     console.rule(f"[bold]{escape(head)}[/]")
-    for part in parts:
-        console.print(part)
+    print_rendered(console, parts)
 
     def more(n: int) -> str:
         return tr(lang, "f_more_events", n=n)

@@ -309,18 +309,22 @@ def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str,
     """A player's whole screen for ``view`` (their own hand only: it is their view), within
     ``rows`` rows (what is printed below it, the prompt included, already counted out):
     drawn more compactly where all of it does not fit (None: no bound)."""
-    from dragonlair.cli.fit import height
+    from dragonlair.cli.fit import Rendered, fitting_level, print_rendered, rendered, rows_of
 
     head = tr(lang, "m_title") + " · " + tr(lang, "m_round", n=view["public"]["round"])
     if seed is not None:
         head += f" · seed {seed}"
-    for level in range(4):
-        parts = screen_parts(view, names, lang, level)
-        if rows is None or 1 + height(console, *parts) <= rows:
-            break
+    tried: dict[int, list[Rendered]] = {}
+
+    def attempt(level: int) -> bool:  # this level, rendered once
+        if level not in tried:
+            tried[level] = rendered(console, *screen_parts(view, names, lang, level),
+                                    highlight=False)
+        return rows is None or 1 + rows_of(tried[level]) <= rows
+
+    parts = tried[fitting_level(console, "master", 4, attempt)]
     console.rule(f"[bold]{escape(head)}[/]")
-    for part in parts:
-        console.print(part, highlight=False)
+    print_rendered(console, parts)
 
 
 def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:

@@ -8,14 +8,22 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-pytest.importorskip("sb3_contrib")  # a machine without the `rl` extra; CI has it
-
-import torch
-
+# imported by each test, not here: torch costs seconds per process, and the quick run, which
+# deselects these, still collects this module in every worker
 pytestmark = pytest.mark.slow
+
+
+def _torch() -> Any:
+    pytest.importorskip("sb3_contrib")  # a machine without the `rl` extra; CI has it
+    import torch
+
+    torch.set_num_threads(1)
+    return torch
+
 
 SCRIPT = (Path(__file__).resolve().parent.parent / "examples" / "research"
           / "maskable_ppo_master.py")
@@ -36,7 +44,7 @@ def _recipe() -> ModuleType:
 
 
 def test_maskable_ppo_trains_and_plays_only_legal_actions() -> None:
-    torch.set_num_threads(1)
+    torch = _torch()
     recipe = _recipe()
     model = recipe.build(steps=128, seed=3)
     before = [p.detach().clone() for p in model.policy.parameters()]
@@ -62,7 +70,7 @@ def test_maskable_ppo_trains_and_plays_only_legal_actions() -> None:
 
 
 def test_the_script_prints_both_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
-    torch.set_num_threads(1)
+    _torch()
     _recipe().main(["--steps", "64", "--games", "3", "--seed", "1"])
     out = capsys.readouterr().out
     assert "before training: win rate" in out and "after training:  win rate" in out

@@ -62,6 +62,7 @@ def a_state_with_choices() -> tuple[State, int]:
     return state, seat
 
 
+@pytest.mark.slow  # worker processes started: CI
 def test_a_bot_keeps_its_memory_in_its_worker(pool: BotPool) -> None:
     state, seat = a_state_with_choices()
     legal = state.legal_actions(seat)

@@ -8,10 +8,13 @@ player's lines are ``Zeilen`` (rows) or ``Spalten`` (columns), a line of either 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from dragonlair.core.i18n import catalogue, languages
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: what a player must never read on a screen of the browser
 DEVELOPER = [
@@ -49,3 +52,13 @@ def test_the_german_master_lines_have_one_word_each() -> None:
     master = catalogue("de").messages
     assert master["master.lines.rows"] == "Zeilen" and master["master.lines.columns"] == "Spalten"
     assert "Reihen" in str(master["master.round.won"])
+
+
+def test_no_german_text_calls_a_line_linie() -> None:
+    """The same word everywhere a German reader meets a Master line: every German
+    catalogue (tips, tutorials, the terminal, the engine), not only the browser's."""
+    found = [(path.name, line.strip()[:80])
+             for path in sorted((ROOT / "dragonlair" / "locale" / "de").rglob("*.po"))
+             for line in path.read_text(encoding="utf-8").splitlines()
+             if line.startswith("msgstr") and "Linie" in line]
+    assert found == []

@@ -72,7 +72,9 @@ def digest(game_id: str, games: int = GAMES) -> str:
 #: same: checked with that key taken out, the old digest came back)
 EXPECTED = {
     "fist": "478ad67711b6a65a63bb96093dec75c95fe795bded13bbd55207192d6dcf7cfb",
-    "farkle": "06319d8008bcbb2ab2f331599669ea2f7f3cfa67ef13bbbe7f04783c00518f58",
+    # issue 25 added the next roll to the view (public.next_roll), and so to the full state;
+    # the digest without that field is the one before (the same games)
+    "farkle": "c4f1ea4d1ab6f4a4cbed8449075c737e65ee54bb6cea249aa767b21bee7785b5",
     "master": "5c55fff13abf2bd8be1a6a44dedde326e7c0860512582d7fc17b1fb98f877a4c",
 }
 

@@ -568,6 +568,7 @@ def sections() -> set[str]:
 def test_every_rule_a_text_cites_exists_and_a_test_covers_it() -> None:
     """A citation in a tips or tutorial text ("(F5.1)") names a section of the rulings
     (shared/rules/*.md) that a test cites."""
+    assert RULES.is_dir(), f"the rulings are not at {RULES} (shared/ beside the checkout)"
     known = sections()
     assert {"F5.1", "F7", "M4", "D6.4"} <= known
     tests = " ".join(p.read_text("utf-8") for p in Path(__file__).parent.rglob("test_*.py")

@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/playwright',
+  // PW_OUT: another folder for a second run beside this one (with its own TMPDIR: global-setup.ts)
+  outputDir: process.env.PW_OUT ?? 'test-results/playwright',
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   timeout: 120_000,

@@ -36,7 +36,8 @@ const server = process.env.DRAGONLAIR_URL ?? 'http://127.0.0.1:8000';
 export default defineConfig({
   plugins: [catalogues(), svelte()],
   build: {
-    outDir: resolve(repo, 'dragonlair/web/dist'),
+    // DRAGONLAIR_WEB_OUT: another folder (served with DRAGONLAIR_WEB_DIST=that folder)
+    outDir: process.env.DRAGONLAIR_WEB_OUT ?? resolve(repo, 'dragonlair/web/dist'),
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: true,

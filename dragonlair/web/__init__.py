@@ -23,11 +23,14 @@ Accept-Encoding``. JSON answers of the API are gzipped on the fly by the applica
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
-DIST = Path(__file__).resolve().parent / "dist"
+# DRAGONLAIR_WEB_DIST serves a client built elsewhere (a development checkout that builds into
+# its own folder with DRAGONLAIR_WEB_OUT, web/vite.config.ts); the package's own by default
+DIST = Path(os.environ.get("DRAGONLAIR_WEB_DIST") or Path(__file__).resolve().parent / "dist")
 
 #: the client's own routes (the path after ``/``): each answers ``index.html``
 CLIENT_ROUTES = ("/", "/settings", "/tables/{table_id}", "/tables/{table_id}/replay",

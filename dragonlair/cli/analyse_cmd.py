@@ -29,21 +29,14 @@ CHART_HEIGHT = 8
 
 
 def analyse(
-    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    seat: Annotated[int, typer.Option(
-        help="the seat whose decisions are analysed, counted from 1 (1, 2...)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the whole analysis as JSON "
-                                          "(docs/analysis.md)")] = False,
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
-    top: Annotated[int, typer.Option(help="how many mistakes to list")] = 10,
-    budget: Annotated[float, typer.Option(help="a safety net: wall-clock seconds at most, "
-                                          "later decisions are left out (the work itself "
-                                          "is counted in search iterations: --effort)")
-                      ] = 900.0,
-    effort: Annotated[float, typer.Option(help="search effort of sampled hints (1.0: the "
-                                          "bot's own)")] = 1.0,
-    seed: Annotated[int, typer.Option(help="seed of sampled hints: same seed, same "
-                                      "figures")] = 0,
+    record: Annotated[Path, typer.Argument()],
+    seat: Annotated[int, typer.Option()],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str, typer.Option()] = "en",
+    top: Annotated[int, typer.Option()] = 10,
+    budget: Annotated[float, typer.Option()] = 900.0,
+    effort: Annotated[float, typer.Option()] = 1.0,
+    seed: Annotated[int, typer.Option()] = 0,
 ) -> None:
     """Analyse one seat's decisions in a finished (or unfinished) game: what the strongest
     bot would have played, and what each move cost."""

@@ -10,27 +10,20 @@ from typing import Annotated, Any
 
 import typer
 
-from dragonlair.cli.options import PLAYERS_HELP, balance_games, games_help
+from dragonlair.cli.options import balance_games, games_help
 from dragonlair.core.errors import DragonlairError
 
 
 def balance(
-    game: Annotated[str, typer.Argument(help=games_help("the game: ", balance_games))],
-    games: Annotated[int, typer.Option(help="how many games")] = 500,
-    bots: Annotated[str | None, typer.Option(
-        help="comma-separated bot per seat, repeated to fill the table "
-             "(default: the game's own balance bot)")] = None,
-    players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
-    seed: Annotated[int, typer.Option(help="seed: same seed, same games")] = 0,
-    custom: Annotated[list[str] | None, typer.Option(
-        help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
-    decks: Annotated[Path | None, typer.Option(
-        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
-    = None,
-    plot: Annotated[Path | None, typer.Option(
-        help="also write a bar chart of the win rates here (.png or .svg; needs matplotlib)")]
-    = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    game: Annotated[str, typer.Argument(help=games_help("cmdhelp__game", balance_games))],
+    games: Annotated[int, typer.Option()] = 500,
+    bots: Annotated[str | None, typer.Option()] = None,
+    players: Annotated[int | None, typer.Option()] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    custom: Annotated[list[str] | None, typer.Option()] = None,
+    decks: Annotated[Path | None, typer.Option()] = None,
+    plot: Annotated[Path | None, typer.Option()] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Balance report: of the players who got each card (a character, a companion, an
     item) in a game, the fraction who won it, with a 95% interval and the lift over the base

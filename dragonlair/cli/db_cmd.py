@@ -17,16 +17,11 @@ import typer
 
 from dragonlair.core.i18n import render
 
-db_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                     help="The game server's database: run or check schema migrations.")
+db_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
-DbOption = Annotated[str | None, typer.Option(
-    "--db", envvar="DRAGONLAIR_DB",
-    help="database URL, e.g. postgresql://user@host/db "
-                 "(default: the SQLite file in --data)")]
-DataOption = Annotated[Path | None, typer.Option(
-    help="data folder of the default SQLite database")]
-LangOption = Annotated[str, typer.Option(help="language: en, de (any with catalogues)")]
+DbOption = Annotated[str | None, typer.Option("--db", envvar="DRAGONLAIR_DB")]
+DataOption = Annotated[Path | None, typer.Option()]
+LangOption = Annotated[str, typer.Option()]
 
 
 def _say(code: str, lang: str, **params: Any) -> None:

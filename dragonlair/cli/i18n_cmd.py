@@ -22,8 +22,7 @@ from dragonlair.core.i18n import (
     template_fields,
 )
 
-i18n_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                       help="Message catalogues: export them as JSON, check them.")
+i18n_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
 #: the package whose sources :func:`codes_in_source` reads
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -131,8 +130,8 @@ def fields_of(text: str | tuple[str, ...]) -> set[str]:
 
 @i18n_app.command()
 def export(
-    lang: Annotated[str, typer.Option(help="the language to export (en, de, ...)")] = "en",
-    out: Annotated[Path | None, typer.Option(help="write here instead of to stdout")] = None,
+    lang: Annotated[str, typer.Option()] = "en",
+    out: Annotated[Path | None, typer.Option()] = None,
 ) -> None:
     """Write one language's catalogue as JSON for the browser client.
 
@@ -154,8 +153,7 @@ def export(
 
 @i18n_app.command()
 def check(
-    source: Annotated[bool, typer.Option(
-        help="also look for codes named in the package's sources")] = True,
+    source: Annotated[bool, typer.Option()] = True,
 ) -> None:
     """List the codes missing in any language; exit 1 if there are any.
 

@@ -52,6 +52,8 @@ class TutorialScreens(Session[Any, Any]):
     """Mixed in before a game's session class: the step's text above every prompt, and the
     step's hint after the engine's refusal of an illegal move."""
 
+    #: the question's text under the game's screen (markup): unframed, so that with the
+    #: word on a wrong move the page still fits the terminal where it can
     step_text: str = ""
     step_hint: str = ""
     #: shows the hint of the current question (``None`` outside questions)
@@ -64,21 +66,19 @@ class TutorialScreens(Session[Any, Any]):
                 return line
             self.on_hint()
 
-    #: what was wrong with the learner's last move (markup), shown above the next prompt
-    #: (under the step's text) so that the screen drawn again does not push it away
+    #: what was wrong with the learner's last move (markup), shown above the prompt (under
+    #: the step's text) until the next move is typed: the screen drawn again, or the help
+    #: asked for, does not push it away
     feedback: str = ""
 
-    def show_step(self, keep: bool = False) -> None:
+    def show_step(self) -> None:
         if self.step_text:
-            self.console.print(Panel(escape(self.step_text), border_style="cyan"),
-                               highlight=False)
+            self.console.print(self.step_text, highlight=False)
         if self.feedback:
             self.say(self.feedback)
-            if not keep:
-                self.feedback = ""
 
     def screen_extra(self) -> None:
-        self.show_step(keep=True)
+        self.show_step()
 
     def read_command(self, prompt: str, parse: Callable[[str], A], *,
                      on_help: Callable[[], None], on_log: Callable[[], None]) -> A:
@@ -201,15 +201,16 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
                 continue
             step = runner.step
             assert isinstance(step, AskStep)
-            session.step_text = "\n".join((where, text(step.text),
-                                            text("tutorial.ui.type",
-                                                 move=shown_action(step.expect[0]))))
+            typed = text("tutorial.ui.type", move=shown_action(step.expect[0]))
+            session.step_text = (f"[bold cyan]{escape(where)}:[/] {escape(text(step.text))}\n"
+                                 f"[cyan]{escape(typed)}[/]")
             session.step_hint = text(step.hint)
             session.on_hint = partial(show_hint, console, runner, lang)
             try:
                 action = session.ask_human(tutorial.seat)
             finally:
                 session.on_hint = None
+            session.feedback = ""  # read: a move was made
             verdict = runner.accept(action)
             if verdict.kind == "ok":
                 session.say(f"[bold green]{escape(text('tutorial.ui.right'))}[/]")
@@ -228,11 +229,10 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
 
 
 def learn(
-    game: Annotated[str, typer.Argument(help=games_help("the game to learn: ",
+    game: Annotated[str, typer.Argument(help=games_help("cmdhelp_learn__game",
                                                          tutorial_games))],
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
-    file: Annotated[Path | None, typer.Option(help="a tutorial file of your own (JSON, "
-                                              "docs/tutorials.md)")] = None,
+    lang: Annotated[str, typer.Option()] = "en",
+    file: Annotated[Path | None, typer.Option()] = None,
 ) -> None:
     """Learn a game: a staged game that walks you through its rules, asking for your moves
     (about five minutes)."""

@@ -17,10 +17,11 @@ from rich.table import Table
 from dragonlair.cli.analyse_cmd import analyse
 from dragonlair.cli.balance_cmd import balance
 from dragonlair.cli.db_cmd import db_app
+from dragonlair.cli.help_lang import LocalisedGroup, error_words, help_lang
 from dragonlair.cli.i18n import printable
 from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.learn_cmd import learn
-from dragonlair.cli.options import GAME_HELP, OPTION_HELP, PLAYERS_HELP
+from dragonlair.cli.options import GAME_HELP
 from dragonlair.cli.push_cmd import push_app
 from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
@@ -29,8 +30,9 @@ from dragonlair.core.i18n import languages, render, seat_name
 from dragonlair.core.plugin import load_path
 from dragonlair.games import game_ids, plugin
 
-app = typer.Typer(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
-                  help="Play, replay, simulate and benchmark the Dragonlair games.")
+#: the app; its help, and typer's and click's words, in the reader's language (help_lang)
+app = typer.Typer(cls=LocalisedGroup, no_args_is_help=True,
+                  context_settings={"help_option_names": ["-h", "--help"]})
 console = Console()
 err = Console(stderr=True, soft_wrap=True)
 
@@ -54,8 +56,7 @@ def _show_version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option(
-        "--version", "-V", callback=_show_version, is_eager=True,
-        help="print the version and exit")] = False,
+        "--version", "-V", callback=_show_version, is_eager=True)] = False,
 ) -> None:
     """Play, replay, simulate and benchmark the Dragonlair games."""
 
@@ -160,39 +161,22 @@ def table_options(game: str, given: list[str] | None, lang: str = "en") -> dict[
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
-    seat: Annotated[list[str] | None, typer.Option(
-        help="who holds each seat, in order: human or a bot name (repeat the option)")] = None,
-    seed: Annotated[int | None, typer.Option(help="seed for shuffles and rolls")] = None,
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
-    custom: Annotated[list[str] | None, typer.Option(
-        help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
-    max_turns: Annotated[int | None, typer.Option(help="fist: end after this many turns")]
-    = None,
-    specials: Annotated[str | None, typer.Option(
-        help="fist: the special deck: all (default), or custom: only the --custom characters, "
-             "to playtest them (F9)")] = None,
-    match: Annotated[bool, typer.Option(
-        "--match", help="master: play a match, first to two dragons (M5)")] = False,
-    four_of_a_kind: Annotated[str | None, typer.Option(
-        help="master: four of a value score 100 (default) or 100+face (M4)")] = None,
-    dragon: Annotated[int | None, typer.Option(
-        help="farkle: the dragon's strength, 3 (default), or the variant 4 or 5 (D6.4)")]
-    = None,
-    decks: Annotated[Path | None, typer.Option(
-        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
-    = None,
-    save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
-    server: Annotated[str | None, typer.Option(
-        help="play online at this game server (http://HOST:PORT); see docs/protocol.md")]
-    = None,
-    table: Annotated[str | None, typer.Option(
-        help="with --server: join this table (default: create one, bots in the other seats)")]
-    = None,
-    name: Annotated[str | None, typer.Option(
-        help="your name at the table (default: Player); with --server, a guest account's "
-             "display name")] = None,
-    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    players: Annotated[int | None, typer.Option()] = None,
+    seat: Annotated[list[str] | None, typer.Option()] = None,
+    seed: Annotated[int | None, typer.Option()] = None,
+    lang: Annotated[str, typer.Option()] = "en",
+    custom: Annotated[list[str] | None, typer.Option()] = None,
+    max_turns: Annotated[int | None, typer.Option()] = None,
+    specials: Annotated[str | None, typer.Option()] = None,
+    match: Annotated[bool, typer.Option("--match")] = False,
+    four_of_a_kind: Annotated[str | None, typer.Option()] = None,
+    dragon: Annotated[int | None, typer.Option()] = None,
+    decks: Annotated[Path | None, typer.Option()] = None,
+    save: Annotated[Path | None, typer.Option()] = None,
+    server: Annotated[str | None, typer.Option()] = None,
+    table: Annotated[str | None, typer.Option()] = None,
+    name: Annotated[str | None, typer.Option()] = None,
+    option: Annotated[list[str] | None, typer.Option()] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat, or online (--server)."""
     from dragonlair.cli.i18n import tr
@@ -263,7 +247,7 @@ def play(
 @app.command()
 def rules(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """The rules in brief, with every card (and the game's own tables, such as its scoring
     table)."""
@@ -283,10 +267,9 @@ def rules(
 
 @app.command()
 def replay(
-    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print result and final state as JSON")]
-    = False,
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
+    record: Annotated[Path, typer.Argument()],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str, typer.Option()] = "en",
 ) -> None:
     """Check a record action by action and print its result."""
     from dragonlair.core.records import Record
@@ -364,19 +347,16 @@ def result_detail(game: str, full: dict[str, Any], names: list[str],
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    games: Annotated[int, typer.Option(help="how many games")] = 100,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    bots: Annotated[str, typer.Option(help="comma-separated bot per seat (repeats to fill)")]
-    = "random",
-    seed: Annotated[int, typer.Option(help="seed: same seed, same games")] = 0,
-    max_turns: Annotated[int | None, typer.Option(help="end each game after N turns")] = None,
-    decks: Annotated[Path | None, typer.Option(
-        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
-    = None,
-    save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
-    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    games: Annotated[int, typer.Option()] = 100,
+    players: Annotated[int | None, typer.Option()] = None,
+    bots: Annotated[str, typer.Option()] = "random",
+    seed: Annotated[int, typer.Option()] = 0,
+    max_turns: Annotated[int | None, typer.Option()] = None,
+    decks: Annotated[Path | None, typer.Option()] = None,
+    save_dir: Annotated[Path | None, typer.Option()] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str, typer.Option()] = "en",
+    option: Annotated[list[str] | None, typer.Option()] = None,
 ) -> None:
     """Play bot games and report wins per seat, mean turns, speed and how games ended."""
     from dragonlair.simulate import simulate as run
@@ -441,50 +421,22 @@ def simulate(
 
 @app.command()
 def bench(
-    game: Annotated[str | None, typer.Argument(help="one game, or all")] = None,
-    seconds: Annotated[float, typer.Option(help="seconds per game")] = 3.0,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    vs_openspiel: Annotated[bool, typer.Option(
-        "--vs-openspiel", help="side by side with OpenSpiel's closest C++ games, driven by "
-        "the same Python loop, in alternating rounds of CPU time; --seconds is then per "
-        "side and reference, over all rounds (needs pyspiel)")] = False,
-    simulate: Annotated[bool, typer.Option(
-        "--simulate", help="the throughput of dragonlair simulate (random bots) against the "
-        "bare engine's random playouts, per game, in alternating rounds of CPU time; "
-        "--seconds is then per side and game, over all rounds")] = False,
-    adapters: Annotated[bool, typer.Option(
-        "--adapters", help="the research adapters' step loops (OpenSpiel, PettingZoo, "
-        "Gymnasium) against the bare engine's random playouts, per game, in alternating "
-        "rounds of CPU time; --seconds is then per side and game, over all rounds")] = False,
-    rounds: Annotated[int, typer.Option(
-        min=5, help="with --vs-openspiel, --simulate or --adapters: rounds per side, "
-        "alternating the sides (the report gives the median and the range)")] = 5,
-    server: Annotated[bool, typer.Option(
-        "--server", help="load on the game server instead: a server on 127.0.0.1, "
-        "WebSocket clients at --rate actions/s, then a ramp to saturation (docs/server.md; "
-        "--seconds is then measured per rate)")] = False,
-    tables: Annotated[int, typer.Option(
-        min=1, max=5000, help="with --server: tables (4 connections each)")] = 250,
-    rate: Annotated[list[float] | None, typer.Option(
-        help="with --server: actions per second (repeatable; default 200)")] = None,
-    ramp: Annotated[bool, typer.Option(
-        help="with --server: after the rates, raise the rate until p99 or errors blow up")
-    ] = True,
-    processes: Annotated[int, typer.Option(
-        min=1, max=16, help="with --server: server processes to start, the connections "
-        "spread over them (above 1 needs --db postgresql://... and --redis redis://...)")] = 1,
-    db: Annotated[str | None, typer.Option(
-        "--db", help="with --server: the servers' database URL (default: a new SQLite "
-        "file)")] = None,
-    redis: Annotated[str | None, typer.Option(
-        "--redis", help="with --server: the servers' Redis URL")] = None,
-    bot_tables: Annotated[int, typer.Option(
-        "--bot-tables", min=0, max=500, help="with --server: also this many tables of "
-        "thinking bots only (3-player Fist, ismcts), playing while the people's actions are "
-        "measured")] = 0,
-    traffic: Annotated[bool, typer.Option(
-        "--traffic", help="the WebSocket bytes one player of a 4-player Fist game receives, "
-        "whole views against deltas (bench/traffic.py; with --json)")] = False,
+    game: Annotated[str | None, typer.Argument()] = None,
+    seconds: Annotated[float, typer.Option()] = 3.0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    vs_openspiel: Annotated[bool, typer.Option("--vs-openspiel")] = False,
+    simulate: Annotated[bool, typer.Option("--simulate")] = False,
+    adapters: Annotated[bool, typer.Option("--adapters")] = False,
+    rounds: Annotated[int, typer.Option(min=5)] = 5,
+    server: Annotated[bool, typer.Option("--server")] = False,
+    tables: Annotated[int, typer.Option(min=1, max=5000)] = 250,
+    rate: Annotated[list[float] | None, typer.Option()] = None,
+    ramp: Annotated[bool, typer.Option()] = True,
+    processes: Annotated[int, typer.Option(min=1, max=16)] = 1,
+    db: Annotated[str | None, typer.Option("--db")] = None,
+    redis: Annotated[str | None, typer.Option("--redis")] = None,
+    bot_tables: Annotated[int, typer.Option("--bot-tables", min=0, max=500)] = 0,
+    traffic: Annotated[bool, typer.Option("--traffic")] = False,
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API; with
     --server, the game server under WebSocket load; with --traffic, the bytes of a game's
@@ -643,45 +595,23 @@ def serve_preflight(db: str | None, data: Path | None, redis: str | None) -> Non
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(
-        min=0, max=65535, help="port to listen on (0: a free one, shown once ready)")] = 8000,
-    db: Annotated[str | None, typer.Option(
-        "--db", envvar="DRAGONLAIR_DB",
-        help="database URL: sqlite:///FILE or postgresql://USER:PASS@HOST/DB "
-             "(default: SQLite in --data)")] = None,
-    data: Annotated[Path | None, typer.Option(
-        help="data folder of the default SQLite database")] = None,
-    origin: Annotated[list[str] | None, typer.Option(
-        help="another origin whose pages may open WebSockets and send requests that change "
-             "something (repeatable)")] = None,
+    host: Annotated[str, typer.Option()] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option("--db", envvar="DRAGONLAIR_DB")] = None,
+    data: Annotated[Path | None, typer.Option()] = None,
+    origin: Annotated[list[str] | None, typer.Option()] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
-        "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS",
-        help="comma list of proxy addresses (or networks, or *) whose X-Forwarded-Proto and "
-             "X-Forwarded-For are believed (default: 127.0.0.1,::1; docs/server.md)")] = None,
-    redis: Annotated[str | None, typer.Option(
-        "--redis", envvar="DRAGONLAIR_REDIS",
-        help="many server processes: redis://HOST:PORT/N carries each table's news between "
-             "them (needs --db postgresql://...; docs/deploy.md)")] = None,
-    claim_ttl: Annotated[float, typer.Option(
-        min=0.5, max=600, help="with --redis: seconds a process's claim on a table's timers "
-                               "and bots lasts unless renewed")] = 10.0,
+        "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS")] = None,
+    redis: Annotated[str | None, typer.Option("--redis", envvar="DRAGONLAIR_REDIS")] = None,
+    claim_ttl: Annotated[float, typer.Option(min=0.5, max=600)] = 10.0,
     vapid_key: Annotated[Path | None, typer.Option(
-        "--vapid-key", envvar="DRAGONLAIR_VAPID_KEY",
-        help="Web Push for turn-based tables: the VAPID private key (PEM; made by "
-             "dragonlair push keygen)")] = None,
+        "--vapid-key", envvar="DRAGONLAIR_VAPID_KEY")] = None,
     vapid_subject: Annotated[str | None, typer.Option(
-        "--vapid-subject", envvar="DRAGONLAIR_VAPID_SUBJECT",
-        help="with --vapid-key: a mailto: or https:// address push services may contact "
-             "(default: mailto:dragonlair@ this machine's name)")] = None,
+        "--vapid-subject", envvar="DRAGONLAIR_VAPID_SUBJECT")] = None,
     away_min: Annotated[float, typer.Option(
-        "--away-min", envvar="DRAGONLAIR_AWAY_SECONDS_MIN", min=1, max=3600,
-        help="the fewest seconds a table may choose before a bot takes an away player's "
-             "seat (tests shorten it)")] = 30.0,
+        "--away-min", envvar="DRAGONLAIR_AWAY_SECONDS_MIN", min=1, max=3600)] = 30.0,
     bot_processes: Annotated[int | None, typer.Option(
-        "--bot-processes", envvar="DRAGONLAIR_BOT_PROCESSES", min=0, max=64,
-        help="worker processes in which the searching bots think, off the server's own "
-             "(0: threads of the server process; default 2)")] = None,
+        "--bot-processes", envvar="DRAGONLAIR_BOT_PROCESSES", min=0, max=64)] = None,
 ) -> None:
     """Run the game server (needs the package's optional server dependencies, the extra
     named server)."""
@@ -768,17 +698,21 @@ def main() -> None:
     # typer's own copy of click's exceptions: a usage error is a typer.BadParameter's base
     usage_error: type[Exception] = typer.BadParameter.__mro__[1]
     click_exception: type[Exception] = typer.BadParameter.__mro__[2]
+    lang = help_lang(sys.argv[1:])  # the language of the help: --lang, else the environment's
     try:
         code = app(standalone_mode=False)
     except OptionError as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        err.print(f"[bold red]{escape(render('cli.error', None, lang))}[/] "
+                  f"{escape(exc.message(lang))}", highlight=False)
         sys.exit(2)
-    except click_exception as exc:
-        message = str(getattr(exc, "format_message", exc.__str__)())
-        err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+    except click_exception as exc:  # worded in the language of the help (help_lang)
+        message = error_words(str(getattr(exc, "format_message", exc.__str__)()), lang)
+        err.print(f"[bold red]{escape(render('cli.error', None, lang))}[/] "
+                  f"{escape(message)}", highlight=False)
         ctx = getattr(exc, "ctx", None)
         if isinstance(exc, usage_error) and ctx is not None:
-            err.print(escape(f"Try '{ctx.command_path} -h' for help."), highlight=False)
+            err.print(escape(render("cli.try_help", {"path": ctx.command_path},
+                                    lang)), highlight=False)
         sys.exit(int(getattr(exc, "exit_code", 1)))
     except (typer.Abort, KeyboardInterrupt):
         err.print()

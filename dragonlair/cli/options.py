@@ -1,6 +1,6 @@
-"""Help texts the commands share that come from the registry (so an installed game is named
-too): the game argument, the games a command serves, and the ``--option NAME=VALUE`` flag
-fed by the games' option specs."""
+"""Help texts of the game arguments, which come from the registry (so an installed game is
+named too): the games a command serves, worded by the catalogue in the language of the help
+(the other help texts: :mod:`dragonlair.cli.help_lang`)."""
 
 from __future__ import annotations
 
@@ -30,10 +30,19 @@ class LazyText(UserString):
         self._make = value
 
 
-def games_help(head: str, games: Callable[[], list[str] | tuple[str, ...]]) -> str:
-    """``head`` and the registry's games that a command serves (``games()``, read when help is
-    shown), e.g. ``the game to learn: farkle, fist, master``."""
-    return cast(str, LazyText(lambda: head + ", ".join(games())))
+def games_help(key: str, games: Callable[[], list[str] | tuple[str, ...]]) -> str:
+    """The help of a command's game argument: the catalogue's ``cli.<key>`` (a template with
+    the field ``games``) in the language of the help (:func:`~dragonlair.cli.help_lang.
+    current_lang`), filled with the registry's games the command serves (``games()``, read
+    when help is shown), e.g. ``the game to learn: farkle, fist, master``."""
+    from dragonlair.core.i18n import render
+
+    def made() -> str:
+        from dragonlair.cli.help_lang import current_lang
+
+        return render(f"cli.{key}", {"games": ", ".join(games())}, current_lang())
+
+    return cast(str, LazyText(made))
 
 
 def tutorial_games() -> list[str]:
@@ -59,11 +68,4 @@ def balance_games() -> list[str]:
 
 
 #: the game argument's help: the games of the registry, installed ones included
-GAME_HELP = "the game: " + ", ".join(game_ids())
-
-#: the ``--option`` flag of play, simulate and tournament (any option of the game's specs)
-OPTION_HELP = ("a table option of the game: NAME=VALUE (repeat the flag); the names are the "
-               "game's option specs (the lobby's form), e.g. max_turns=10, target=30")
-
-#: the ``--players`` flag of the commands that make a table of one game
-PLAYERS_HELP = "number of players (default: the game's; a number outside its range is refused)"
+GAME_HELP = games_help("cmdhelp__game", game_ids)

@@ -16,10 +16,9 @@ import typer
 
 from dragonlair.core.i18n import render
 
-push_app = typer.Typer(no_args_is_help=True, add_completion=False,
-                       help="Web Push for turn-based tables: make the server's VAPID key.")
+push_app = typer.Typer(no_args_is_help=True, add_completion=False)
 
-LangOption = Annotated[str, typer.Option(help="language: en, de (any with catalogues)")]
+LangOption = Annotated[str, typer.Option()]
 
 
 def default_key_file() -> Path:
@@ -30,9 +29,7 @@ def default_key_file() -> Path:
 
 @push_app.command()
 def keygen(
-    out: Annotated[Path | None, typer.Option(
-        "--out", help="the private key's PEM file (default: vapid.pem in the data folder)")]
-    = None,
+    out: Annotated[Path | None, typer.Option("--out")] = None,
     lang: LangOption = "en",
 ) -> None:
     """Write a new VAPID private key (PEM) and print its public key."""

@@ -17,15 +17,12 @@ from dragonlair.cli.options import games_help, tips_games
 
 
 def tips(
-    game: Annotated[str, typer.Argument(help=games_help("the game: ", tips_games))],
-    lang: Annotated[str, typer.Option(help="language: en, de (any with catalogues)")] = "en",
-    regenerate: Annotated[bool, typer.Option(
-        help="measure the figures anew (bot games; up to a few minutes) and save them")] = False,
-    games: Annotated[int | None, typer.Option(
-        help="bot games to play with --regenerate (default: the committed run's)")] = None,
-    seed: Annotated[int, typer.Option(help="seed of the bot games with --regenerate")] = 0,
-    out: Annotated[Path | None, typer.Option(
-        help="with --regenerate: write here instead of the game's own tips.json")] = None,
+    game: Annotated[str, typer.Argument(help=games_help("cmdhelp__game", tips_games))],
+    lang: Annotated[str, typer.Option()] = "en",
+    regenerate: Annotated[bool, typer.Option()] = False,
+    games: Annotated[int | None, typer.Option()] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    out: Annotated[Path | None, typer.Option()] = None,
 ) -> None:
     """Tips and strategy for a game, from what the bots and the optimal policies measured."""
     from dragonlair.cli.main import check_game, check_lang, console, fail_with

@@ -8,32 +8,23 @@ from typing import Annotated, Any
 
 import typer
 
-from dragonlair.cli.options import GAME_HELP, OPTION_HELP
+from dragonlair.cli.options import GAME_HELP
 
 
 def tournament(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    bots: Annotated[str, typer.Option(
-        help="comma-separated participants; a name given twice enters twice (random#2)")],
-    games: Annotated[int, typer.Option(help="how many games")] = 100,
-    players: Annotated[int | None, typer.Option(
-        help="seats per game (default: the game's; at most the number of bots)")] = None,
-    workers: Annotated[int, typer.Option(
-        help="worker processes (with --ray local: the CPUs of the local Ray instance)")] = 1,
-    ray: Annotated[str | None, typer.Option(
-        "--ray", metavar="ADDRESS",
-        help="play on Ray: 'local', or a cluster's HEAD:6379 (needs dragonlair\\[ray])")] = None,
-    seed: Annotated[int, typer.Option(help="seed: same seed, same games and ratings")] = 0,
-    max_turns: Annotated[int | None, typer.Option(help="fist: end each game after N turns")]
-    = None,
-    custom: Annotated[list[str] | None, typer.Option(
-        help="fist: custom character file (TOML/JSON) or shipped example name (F9)")] = None,
-    decks: Annotated[Path | None, typer.Option(
-        help="farkle: a deck file (TOML/JSON) replacing the companions and items (D8.5)")]
-    = None,
-    save_dir: Annotated[Path | None, typer.Option(help="save every game's record here")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
-    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    bots: Annotated[str, typer.Option()],
+    games: Annotated[int, typer.Option()] = 100,
+    players: Annotated[int | None, typer.Option()] = None,
+    workers: Annotated[int, typer.Option()] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS")] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    max_turns: Annotated[int | None, typer.Option()] = None,
+    custom: Annotated[list[str] | None, typer.Option()] = None,
+    decks: Annotated[Path | None, typer.Option()] = None,
+    save_dir: Annotated[Path | None, typer.Option()] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    option: Annotated[list[str] | None, typer.Option()] = None,
 ) -> None:
     """Rate bots against each other: rotating seats, win rates with 95% intervals and
     openskill (Plackett-Luce) ratings; on worker processes or a Ray cluster."""

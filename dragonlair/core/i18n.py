@@ -217,15 +217,17 @@ def template_fields(template: str) -> set[str]:
             for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
-def export_json(lang: str) -> dict[str, Any]:
+def export_json(lang: str, omit: tuple[str, ...] = ()) -> dict[str, Any]:
     """One language's catalogue as JSON for the browser client: ``{"lang", "plural",
-    "messages": {code: template or [forms]}}`` (the plural rule as a C expression in ``n``)."""
+    "messages": {code: template or [forms]}}`` (the plural rule as a C expression in ``n``),
+    less the codes that start with one of ``omit``."""
     cat = catalogue(lang)
     return {
         "lang": lang,
         "plural": cat.plural_expr,
         "messages": {code: list(text) if isinstance(text, tuple) else text
-                     for code, text in sorted(cat.messages.items()) if text},
+                     for code, text in sorted(cat.messages.items())
+                     if text and not code.startswith(omit)},
     }
 
 

@@ -266,12 +266,16 @@ def runtime_catalogue(lang: str) -> str:
     if cached is None:
         from dragonlair.core.i18n import export_json
 
-        cached = _RUNTIME[lang] = json.dumps(export_json(lang), ensure_ascii=False,
+        cached = _RUNTIME[lang] = json.dumps(export_json(lang, CLIENT_OMITS), ensure_ascii=False,
                                              sort_keys=True, separators=(",", ":"))
     return cached
 
 
 _RUNTIME: dict[str, str] = {}
+
+#: the codes the browser never shows, left out of its catalogues (the first page loads one):
+#: the terminal's and the command line's words (``cli.*``: a sixth of a catalogue)
+CLIENT_OMITS = ("cli.",)
 
 
 def write_catalogues(folder: Path) -> list[Path]:
@@ -282,8 +286,8 @@ def write_catalogues(folder: Path) -> list[Path]:
     written = []
     for lang in languages():
         path = folder / f"{lang}.json"
-        path.write_text(json.dumps(export_json(lang), ensure_ascii=False, sort_keys=True,
-                                   separators=(",", ":")), encoding="utf-8")
+        path.write_text(json.dumps(export_json(lang, CLIENT_OMITS), ensure_ascii=False,
+                                   sort_keys=True, separators=(",", ":")), encoding="utf-8")
         written.append(path)
     index = folder / "index.json"
     index.write_text(json.dumps(list(languages())), encoding="utf-8")

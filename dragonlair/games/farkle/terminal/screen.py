@@ -131,10 +131,11 @@ def unit_words(lang: str, mode: str, defending: bool, n: int) -> str:
     return tr(lang, "f_soldiers", n=num(lang, n))
 
 
-def full_dice(view: JSON) -> int:
-    """How many dice the roller rolls after hot dice: 5 for a defender (D5.2), else 6."""
-    sk = view["public"]["skirmish"]
-    return 5 if sk is not None and view["public"]["roller"] == sk["defender"] else 6
+def keep_of(view: JSON, action: FarkleAction) -> JSON | None:
+    """The view's word on a selection to keep (``legal.keeps``: its soldiers, the dice left,
+    and the next roll's dice and farkle risk, all the roller's dice again after hot dice)."""
+    keeps = (view.get("legal") or {}).get("keeps") or []
+    return next((k for k in keeps if k["action"] == action.text), None)
 
 
 # ---------------------------------------------------------------- decisions in words
@@ -145,16 +146,17 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
     k = action.kind
     text = f"[bold]{escape(shown_action(action.text))}[/]"  # its seats from 1: skirmish 2
     seat = view["to_move"][0] if view["to_move"] else 0
-    risks = farkle_risks(game.scorer)
     if k == Kind.KEEP:
-        value = selection_value(game.scorer, view["public"]["roll"], DICE_SETS[action.dice])
+        keep = keep_of(view, action)
+        value = keep["soldiers"] if keep is not None else selection_value(
+            game.scorer, view["public"]["roll"], DICE_SETS[action.dice])
         defending = view["public"]["skirmish"] is not None and view["public"]["roller"] == \
             view["public"]["skirmish"]["defender"]
-        left = view["public"]["dice_in_hand"] - sum(DICE_SETS[action.dice])
-        after = tr(lang, "f_keep_left", k=left, risk=percent(risks[left], lang)) if left else \
-            tr(lang, "f_keep_hot", k=full_dice(view), risk=percent(risks[full_dice(view)], lang))
+        after = "" if keep is None else tr(
+            lang, "f_keep_left" if keep["dice_left"] else "f_keep_hot", k=keep["next_dice"],
+            risk=percent(keep["risk"], lang))
         return (f"{text} = {unit_words(lang, view['public']['mode'], defending, value)}  "
-                f"{dice_markup(DICE_SETS[action.dice])}  [dim]{after}[/]")
+                f"{dice_markup(DICE_SETS[action.dice])}  [dim]{after}[/]").rstrip()
     if k == Kind.RECRUIT:
         what = tr(lang, "f_d_recruit")
     elif k == Kind.SKIRMISH:
@@ -176,11 +178,11 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
         what = tr(lang, "f_d_double", n=num(lang, 2 * last), half=num(lang, last))
     elif k == Kind.ITEM:
         what = tr(lang, "f_d_item", n=num(lang, _last_value(game, view)))
-    elif k == Kind.ROLL:
-        hand = view["public"]["dice_in_hand"]
-        dice = hand or full_dice(view)
-        what = tr(lang, "f_d_roll" if hand else "f_d_roll_hot", k=dice,
-                  risk=percent(risks[dice], lang))
+    elif k == Kind.ROLL:  # the view's next roll: after hot dice, all the roller's dice
+        nxt = view["public"]["next_roll"]
+        what = tr(lang, "f_d_roll_on") if nxt is None else tr(
+            lang, "f_d_roll" if view["public"]["dice_in_hand"] else "f_d_roll_hot",
+            k=nxt["dice"], risk=percent(nxt["risk"], lang))
     elif k == Kind.BANK:
         what = tr(lang, "f_d_bank", n=num(lang, view["public"]["pending"]))
     elif k == Kind.STOP:
@@ -334,15 +336,13 @@ def turn_rows(game: FarkleGame, view: JSON, names: Sequence[str],
             if mode == "skirmish" else "f_pending_recruit"
         rows.append(Text.from_markup(f"[bold]{tr(lang, key, n=num(lang, pub['pending']))}[/]"))
     hand = pub["dice_in_hand"]
-    full = full_dice(view)
-    if pub["decision"] in ("continue", "alliance"):  # between rolls: the next roll's risk
-        dice = hand or full
-        line = tr(lang, "f_in_hand", n=hand, full=full) if hand else tr(lang, "f_hot_dice",
-                                                                         full=full)
-        line += " · " + tr(lang, "f_risk", k=dice,
-                           risk=percent(farkle_risks(game.scorer)[dice], lang))
+    nxt = pub["next_roll"]  # the view's: after hot dice all the roller's dice (D5.2)
+    if pub["decision"] in ("continue", "alliance") and nxt is not None:  # between rolls
+        line = tr(lang, "f_in_hand", n=hand) if hand else tr(lang, "f_hot_dice",
+                                                              full=nxt["dice"])
+        line += " · " + tr(lang, "f_risk", k=nxt["dice"], risk=percent(nxt["risk"], lang))
     else:  # a roll on the table: its dice are still in hand
-        line = tr(lang, "f_rolled", n=hand, full=full)
+        line = tr(lang, "f_rolled", n=hand)
     rows.append(Text(line))
     return rows
 

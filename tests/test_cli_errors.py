@@ -116,34 +116,6 @@ def test_version_and_short_help() -> None:
         assert code == 0 and f"Usage: dragonlair {' '.join(args[:-1])}" in out
 
 
-def _commands() -> list[tuple[str, object]]:
-    import typer.main
-
-    out: list[tuple[str, object]] = []
-
-    def walk(cmd: object, path: str) -> None:
-        out.append((path, cmd))
-        for name, sub in sorted(getattr(cmd, "commands", {}).items()):
-            walk(sub, f"{path} {name}".strip())
-
-    walk(typer.main.get_command(app), "")
-    return out
-
-
-def test_help_texts_have_no_backticks_and_no_line_breaks_within_a_paragraph() -> None:
-    """Typer shows help as given: a backtick is printed as one, and a docstring's line
-    break splits a sentence wherever the source wrapped it."""
-    for path, cmd in _commands():
-        texts = [getattr(cmd, "help", None) or ""]
-        texts += [getattr(p, "help", None) or "" for p in getattr(cmd, "params", [])]
-        for text in texts:
-            assert "`" not in text, (path, text)
-            for paragraph in text.split("\n\n"):
-                assert "\n" not in paragraph.strip(), (path, text)
-        code, out = invoke(*path.split(), "--help")
-        assert code == 0 and "`" not in out, (path, out)
-
-
 @pytest.mark.parametrize("game", ["fist", "master", "farkle"])
 def test_quit_is_no_failure_and_the_input_running_out_is(game: str) -> None:
     seats = ["--seat", "human", "--seat", "random"] + (["--seat", "random"] if game == "fist"

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 
+from dragonlair.cli.fit import height
 from dragonlair.cli.options import games_help, tutorial_games
 from dragonlair.cli.session import (
     HELP_WORDS,
@@ -71,6 +72,10 @@ class TutorialScreens(Session[Any, Any]):
     #: asked for, does not push it away
     feedback: str = ""
 
+    #: what comes under the game's final screen on the page it ends on (the step's text
+    #: that follows it, framed), counted with the rows that screen leaves
+    end_below: RenderableType | None = None
+
     def show_step(self) -> None:
         if self.step_text:
             self.console.print(self.step_text, highlight=False)
@@ -79,6 +84,8 @@ class TutorialScreens(Session[Any, Any]):
 
     def screen_extra(self) -> None:
         self.show_step()
+        if self.end_below is not None:
+            self.console.print(self.end_below)
 
     def read_command(self, prompt: str, parse: Callable[[str], A], *,
                      on_help: Callable[[], None], on_log: Callable[[], None]) -> A:
@@ -172,24 +179,47 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
             session.after_apply(seat, action)
         told = len(history)
 
+    def said(info: dict[str, Any]) -> Panel:  # a step that only tells, framed
+        where = text("tutorial.ui.step", n=info["number"], total=info["count"])
+        return Panel(escape(text(info["text"]["code"])), title=escape(where),
+                     border_style="cyan")
+
+    #: the word on the move that ended the game, said on the page of the final position
+    praise = ""
+
+    def end_page(info: dict[str, Any] | None) -> None:
+        """The final position before the last words: at a terminal on a page of its own,
+        under the word on the last move and fitted above the step that follows."""
+        session.step_text = ""  # the last question is answered
+        session.end_below = said(info) if info is not None and info["kind"] == "say" else None
+        if console.is_terminal:
+            session.clear()
+        if praise:
+            session.say(praise)
+            session.carried_rows += height(console, praise)
+        try:
+            tell()
+            session.show_end()
+        finally:
+            session.end_below = None
+
     console.rule(f"[bold]{escape(text(tutorial.title))}[/]")
     session.say(escape(text("tutorial.ui.intro", name=learner)))
     try:
         while True:
             info = runner.current()
+            if state.is_terminal() and not ended:
+                end_page(info)
+                ended = True
             tell()
             if info is None:
                 break
-            if state.is_terminal() and not ended:  # the final position before the last words
-                session.show_end()
-                ended = True
             where = text("tutorial.ui.step", n=info["number"], total=info["count"])
             if info["kind"] == "say":
                 if session.feedback:  # not asked again: told here
                     session.say(session.feedback)
                     session.feedback = ""
-                console.print(Panel(escape(text(info["text"]["code"])), title=escape(where),
-                                    border_style="cyan"), highlight=False)
+                console.print(said(info), highlight=False)
                 while True:
                     word = session.read(text("tutorial.ui.go_on") + " ").lower()
                     if word in QUIT_WORDS:
@@ -213,11 +243,15 @@ def run_tutorial(source: str | Path, lang: str, console: Console, game: str | No
             session.feedback = ""  # read: a move was made
             verdict = runner.accept(action)
             if verdict.kind == "ok":
-                session.say(f"[bold green]{escape(text('tutorial.ui.right'))}[/]")
+                praise = f"[bold green]{escape(text('tutorial.ui.right'))}[/]"
+                if not state.is_terminal():  # else said on the final position's page
+                    session.say(praise)
+                    praise = ""
             else:  # shown under the step when it is asked again, right above the prompt
                 session.feedback = (f"[bold yellow]{escape(text('tutorial.ui.not_quite'))}[/] "
                                     + escape(text(verdict.code or step.why, **verdict.params)))
-            tell()
+            if not state.is_terminal():  # else told on the final position's page
+                tell()
     except (EOFError, KeyboardInterrupt, QuitGame) as exc:
         console.print()
         session.say(f"[bold red]{escape(text('tutorial.ui.quit'))}[/]")

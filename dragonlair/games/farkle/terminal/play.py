@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
 from dragonlair.cli import session
+from dragonlair.cli.fit import printed_rows
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     InputProblem,
@@ -43,6 +45,9 @@ from dragonlair.games.farkle.terminal.screen import (
     decision_head,
     describe_choice,
     end_lines,
+    keep_columns,
+    keep_legend,
+    least_rows,
     num,
     render_help,
     render_screen,
@@ -79,6 +84,11 @@ ITEM_WORDS = {"use": Kind.USE, "discard": Kind.DISCARD, "keep-item": Kind.KEEP_I
 SEAT_WORDS = frozenset({"skirmish", "scare"})
 #: the engine's refusal of an action, in the reader's words (None: it is legal)
 Refusal = Callable[[FarkleAction], "str | None"]
+
+#: how a menu of selections to keep may be laid out, the first that lets the screen fit
+#: (:meth:`FarkleSession.menu_rows`): 0 a line each, its dice drawn as dice; 1 a line
+#: each, the dice only in its text (``keep 155``); 2 in two columns, in brief under a legend
+KEEP_LAYOUTS = 3
 
 __all__ = ["choice_from_text", "default_bot", "play_farkle", "resolve_seats", "typed_action"]
 
@@ -228,6 +238,8 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                          name)
         self.narrator = FarkleNarrator(game, lang, self.names)
         self.seen: dict[int | None, int] = {}  # log lines each viewer has been shown
+        #: the layout of the keep menu on the screen drawn now (:data:`KEEP_LAYOUTS`)
+        self.keep_layout = 0
         if self.humans and console.is_terminal:
             for seat, bot in list(self.bots.items()):
                 label = tr(lang, "f_thinking", who=who(seat, self.names))
@@ -280,8 +292,7 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
         lines = self.log_for(seat)
         seen = self.seen.get(seat, 0)
         render_screen(self.console, self.game, view, self.names, self.lang, lines[seen:],
-                      lines[:seen], seed=self.seed,
-                      rows=self.screen_rows(lambda: self.menu(seat, view, legal)))
+                      lines[:seen], seed=self.seed, rows=self.menu_rows(seat, view, legal))
         self.seen[seat] = len(lines)
         action = self.prompt(seat, view, legal)
         self.end_private_screen()
@@ -296,13 +307,33 @@ class FarkleSession(Session[FarkleGame, FarkleState]):
                              attacker=who(sk["attacker"], self.names),
                              n=num(self.lang, sk["attack_value"])) + "[/]"
 
+    def menu_rows(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> int:
+        """The rows the screen above the menu may take (:meth:`screen_rows`), the menu's
+        layout chosen: a long menu of selections to keep more compact (:data:`KEEP_LAYOUTS`)
+        where the screen would not fit above it even at its most compact."""
+        rows = self.screen_rows()
+        self.keep_layout = 0
+        menu_rows = printed_rows(self.console, lambda: self.menu(seat, view, legal))
+        if len(legal) > 1 and all(a.kind == Kind.KEEP for a in legal):
+            least = least_rows(self.console, self.game, view, self.names, self.lang)
+            while least + menu_rows > rows and self.keep_layout < KEEP_LAYOUTS - 1:
+                self.keep_layout += 1
+                menu_rows = printed_rows(self.console, lambda: self.menu(seat, view, legal))
+        return rows - menu_rows
+
     def menu(self, seat: int, view: JSON, legal: Sequence[FarkleAction]) -> None:
         lang = self.lang
         self.say(f"[bold]{decision_head(lang, view, self.names, seat)}[/]")
-        width = len(str(len(legal)))
-        for i, action in enumerate(legal, 1):
-            line = describe_choice(self.game, lang, action, view, self.names)
-            self.say(f"  [bold cyan]{i:>{width}}[/]. {line}")
+        keeps = all(a.kind == Kind.KEEP for a in legal)
+        if keeps and self.keep_layout >= 2:
+            self.say(f"[dim]{escape(keep_legend(lang, view))}[/]")
+            self.console.print(keep_columns(self.game, lang, legal, view), highlight=False)
+        else:
+            width = len(str(len(legal)))
+            dice = not (keeps and self.keep_layout >= 1)
+            for i, action in enumerate(legal, 1):
+                line = describe_choice(self.game, lang, action, view, self.names, dice=dice)
+                self.say(f"  [bold cyan]{i:>{width}}[/]. {line}")
         hint = tr(lang, "f_menu_hint")
         if len(legal) == 1:
             hint = tr(lang, "f_forced_hint") + " " + hint

@@ -36,6 +36,8 @@ EVENT_STYLES = {"dragon": "bold red", "alliance": "bold green", "blank": "dim"}
 MODE_KEYS = {"recruit": "f_mode_recruit", "skirmish": "f_mode_skirmish",
              "battle": "f_mode_battle"}
 EVENTS_SHOWN = 14  # new lines of the log on a player's screen, at most
+#: the levels of compactness of a player's screen (:func:`screen_parts`)
+LEVELS = 5
 
 __all__ = ["FarkleNarrator", "cards_by_id", "dice_markup", "event_markup", "farkle_risks",
            "percent", "render_help", "render_rules", "render_screen", "selection_value"]
@@ -140,8 +142,10 @@ def keep_of(view: JSON, action: FarkleAction) -> JSON | None:
 
 # ---------------------------------------------------------------- decisions in words
 def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSON,
-                    names: Sequence[str]) -> str:
-    """One line of a decision menu (markup): the action's text, then what it means."""
+                    names: Sequence[str], *, dice: bool = True) -> str:
+    """One line of a decision menu (markup): the action's text, then what it means; a
+    selection to keep with its dice drawn as dice unless not ``dice`` (its text names them:
+    ``keep 155``)."""
     cards = cards_by_id(game)
     k = action.kind
     text = f"[bold]{escape(shown_action(action.text))}[/]"  # its seats from 1: skirmish 2
@@ -150,13 +154,13 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
         keep = keep_of(view, action)
         value = keep["soldiers"] if keep is not None else selection_value(
             game.scorer, view["public"]["roll"], DICE_SETS[action.dice])
-        defending = view["public"]["skirmish"] is not None and view["public"]["roller"] == \
-            view["public"]["skirmish"]["defender"]
+        defending = _defending(view)
         after = "" if keep is None else tr(
             lang, "f_keep_left" if keep["dice_left"] else "f_keep_hot", k=keep["next_dice"],
             risk=percent(keep["risk"], lang))
+        drawn = f"{dice_markup(DICE_SETS[action.dice])}  " if dice else ""
         return (f"{text} = {unit_words(lang, view['public']['mode'], defending, value)}  "
-                f"{dice_markup(DICE_SETS[action.dice])}  [dim]{after}[/]").rstrip()
+                f"{drawn}[dim]{after}[/]").rstrip()
     if k == Kind.RECRUIT:
         what = tr(lang, "f_d_recruit")
     elif k == Kind.SKIRMISH:
@@ -204,6 +208,55 @@ def describe_choice(game: FarkleGame, lang: str, action: FarkleAction, view: JSO
     else:  # PASS
         what = tr(lang, "f_d_pass")
     return f"{text} — {what}"
+
+
+def _defending(view: JSON) -> bool:
+    """Whether the roller is the defender of a skirmish (their dice count as defence)."""
+    sk = view["public"]["skirmish"]
+    return sk is not None and view["public"]["roller"] == sk["defender"]
+
+
+def keep_legend(lang: str, view: JSON) -> str:
+    """What each :func:`keep_brief` says, in words: the heading of the keep menu in two
+    columns."""
+    mode = view["public"]["mode"]
+    unit = ("f_unit_defence" if _defending(view) else "f_unit_attack") \
+        if mode == "skirmish" else "f_unit_soldiers"
+    return tr(lang, "f_keep_legend", unit=tr(lang, unit))
+
+
+def keep_brief(game: FarkleGame, lang: str, action: FarkleAction, view: JSON) -> str:
+    """A selection to keep in brief (markup), as :func:`keep_legend` reads it: its text
+    (``keep 155``), what it is worth, and the next roll's dice and farkle risk (the view's
+    ``legal.keeps``) — a cell of the keep menu in two columns."""
+    keep = keep_of(view, action)
+    value = keep["soldiers"] if keep is not None else selection_value(
+        game.scorer, view["public"]["roll"], DICE_SETS[action.dice])
+    text = f"[bold]{escape(shown_action(action.text))}[/] = {num(lang, value)}"
+    if keep is None:
+        return text
+    after = tr(lang, "f_keep_brief" if keep["dice_left"] else "f_keep_brief_hot",
+               k=keep["next_dice"], risk=percent(keep["risk"], lang))
+    return f"{text}  [dim]{after}[/]"
+
+
+def keep_columns(game: FarkleGame, lang: str, legal: Sequence[FarkleAction],
+                 view: JSON) -> Table:
+    """The choices of a long keep menu in two columns, numbered down the first column and
+    on down the second (:func:`keep_brief` each)."""
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(2):
+        grid.add_column(justify="right", style="bold cyan", no_wrap=True)
+        grid.add_column()
+    half = (len(legal) + 1) // 2
+    width = len(str(len(legal)))
+    cells = [(Text(f"  {i:>{width}}."), Text.from_markup(keep_brief(game, lang, a, view)))
+             for i, a in enumerate(legal, 1)]
+    for row in range(half):
+        left = cells[row]
+        right = cells[row + half] if row + half < len(cells) else (Text(""), Text(""))
+        grid.add_row(*left, *right)
+    return grid
 
 
 def _last_value(game: FarkleGame, view: JSON) -> int:
@@ -431,6 +484,16 @@ def screen_parts(game: FarkleGame, view: JSON, names: Sequence[str], lang: str,
     return above, below
 
 
+def least_rows(console: Console, game: FarkleGame, view: JSON, names: Sequence[str],
+               lang: str) -> int:
+    """The rows :func:`render_screen` takes at its most compact, without the log: what a
+    menu under it must leave."""
+    from dragonlair.cli.fit import height
+
+    above, below = screen_parts(game, view, names, lang, LEVELS - 1)
+    return 1 + height(console, *above, *below)  # the head's rule, then the parts
+
+
 def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequence[str],
                   lang: str, new: Sequence[str], old: Sequence[str] = (), *,
                   seed: int | None = None, rows: int | None = None) -> None:
@@ -463,7 +526,7 @@ def render_screen(console: Console, game: FarkleGame, view: JSON, names: Sequenc
         left = tried[level][2]
         return left is None or left >= MIN_PANEL
 
-    above, below, left = tried[fitting_level(console, "farkle", 5, attempt)]
+    above, below, left = tried[fitting_level(console, "farkle", LEVELS, attempt)]
     console.rule(f"[bold]{escape(head)}[/]")
     print_rendered(console, above)
     panel = events_panel(lang, new, old, left, console)

@@ -390,15 +390,18 @@ def fixed_parts(game: FistGame, view: JSON, names: Sequence[str], lang: str,
     """The screen but its logs, at a level of compactness: 0 all of it; 1 the auction
     panel with only what is decided now; 2 the auction and the coins without frames; 3 no
     card text (``help`` has it), and no auction while a power is decided (its menu names
-    it)."""
+    it); 4 not the card up for auction either while the viewer is asked to bid (the bid's
+    head under the screen names it)."""
     parts: list[RenderableType] = [players_table(view, names, lang, compact=level > 0),
                                    bank_text(view, lang)]
     deciding = view["phase"] in ("decide", "power_chance")
+    bidding = (view.get("legal") or {}).get("kind") in ("bid", "silver")
     if view["phase"] != "over":
         if level < 2:
             parts.append(auction_panel(game, view, lang, names, compact=level > 0))
         elif level == 2 or not deciding:
-            parts += auction_rows(game, view, lang, names, compact=True, bare=level > 2)
+            rows = auction_rows(game, view, lang, names, compact=True, bare=level > 2)
+            parts += rows[1:] if level > 3 and bidding else rows
     if view["private"] is not None:
         if level < 2:
             parts.append(coins_panel(view, names, lang))
@@ -407,6 +410,10 @@ def fixed_parts(game: FistGame, view: JSON, names: Sequence[str], lang: str,
             parts.append(Text.from_markup(f"[bold green]{head}[/]"))
             parts += coins_rows(view, lang)
     return parts
+
+
+#: the levels of compactness of a screen (:func:`fixed_parts`)
+LEVELS = 5
 
 
 def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[str], lang: str,
@@ -447,7 +454,7 @@ def render_table(console: Console, game: FistGame, view: JSON, names: Sequence[s
         rest = tried[level][1]
         return rest is None or rest >= wanted
 
-    parts, left = tried[fitting_level(console, "fist", 4, attempt)]
+    parts, left = tried[fitting_level(console, "fist", LEVELS, attempt)]
     console.rule(f"[bold]{escape(head)}[/]")
     print_rendered(console, parts)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dragonlair.bots import Bot, bot_names
-from dragonlair.cli.fit import height
+from dragonlair.cli.fit import SCREEN_ROWS, height, printed_rows
 from dragonlair.cli.i18n import tr
 from dragonlair.cli.session import (
     HUMAN,
@@ -269,21 +270,44 @@ class MasterSession(Session[MasterGame, MasterState]):
         if self.hotseat:
             self.clear()
         viewer = self.viewer
-        self.console.rule(f"[bold]{tr(lang, 'm_round_over', n=self.rounds_told)}[/]")
-        self.say(escape(orientation(viewer, lang, self.names)))
         board = {p["cell"]: p["card"] for p in result["placements"]}
         scores = {"columns": result["columns"], "rows": result["rows"]}
-        self.console.print(grid_text(board, [], scores, viewer, names=self.names, lang=lang))
-        for line in round_end_lines(result, self.names, lang):
-            self.say(line)
+        # the game's result follows right under it: its deciding line says the comparison
+        ends = self.state.is_terminal() and not self.game.match
+        dragons: list[str] = []  # in a match: who won the round's dragon, and the dragons
+        if self.game.match:
+            winner = result["winner"]
+            dragons = [tr(lang, "m_no_dragon") if winner is None
+                       else tr(lang, "m_dragon_won", name=escape(self.names[winner])),
+                       dragons_line(public, self.names, lang)]
+
+        def draw(level: int) -> None:
+            """0: all of it; 1 without the orientation line (the grid's heads name whose
+            the columns and the rows are); 2 without the comparison too, where the game's
+            result under it says which lines decided."""
+            self.console.rule(f"[bold]{tr(lang, 'm_round_over', n=self.rounds_told)}[/]")
+            if level < 1:
+                self.say(escape(orientation(viewer, lang, self.names)))
+            self.console.print(grid_text(board, [], scores, viewer, names=self.names,
+                                         lang=lang))
+            for line in round_end_lines(result, self.names, lang, compared=level < 2):
+                self.say(line)
+
+        level = 0
+        if self.humans:  # fitted to the terminal, with what is printed under it
+            rows = (SCREEN_ROWS - 1 - self.carried_rows - height(self.console, *dragons)
+                    - printed_rows(self.console, self.screen_extra)
+                    - (printed_rows(self.console, self.show_end) if self.state.is_terminal()
+                       else 0))
+            levels = 3 if ends else 2
+            while level < levels - 1 and printed_rows(self.console,
+                                                      partial(draw, level)) > rows:
+                level += 1
+        draw(level)
         if not self.game.match:
             return
-        winner = result["winner"]
-        if winner is None:
-            self.say(tr(lang, "m_no_dragon"))
-        else:
-            self.say(tr(lang, "m_dragon_won", name=escape(self.names[winner])))
-        self.say(dragons_line(public, self.names, lang))
+        for line in dragons:
+            self.say(line)
         if self.humans and not self.state.is_terminal():
             self.read(tr(lang, "m_next_round") + " ")
             self.last_looker = None  # the next player's hand only after a new pause

@@ -327,13 +327,17 @@ def render_screen(console: Console, view: JSON, names: Sequence[str], lang: str,
     print_rendered(console, parts)
 
 
-def round_end_lines(result: JSON, names: Sequence[str], lang: str) -> list[str]:
-    """M4 in words: both players' line scores lowest first, and who won (markup lines)."""
+def round_end_lines(result: JSON, names: Sequence[str], lang: str, *,
+                    compared: bool = True) -> list[str]:
+    """M4 in words: both players' line scores lowest first, and who won (markup lines);
+    not ``compared``: without the comparison that decided it (the game's result says it)."""
     lines = [tr(lang, "m_final_lines", name=escape(names[s]), lines=lines_word(s, lang),
                 scores=scores_text(result["columns" if s == 0 else "rows"])) for s in (0, 1)]
     winner = result["winner"]
     at = result.get("decided_at")
-    if winner is None or at is None:
+    if not compared:
+        pass
+    elif winner is None or at is None:
         lines.append(f"[bold]{tr(lang, 'm_drawn')}[/]")
     else:
         pairs = zip(sorted(result["columns"]), sorted(result["rows"]), strict=True)

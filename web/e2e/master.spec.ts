@@ -83,10 +83,30 @@ test('a whole Dragon Master game: invite link, spectator, reload, German phone, 
 
   let moves = 0;
   let reloaded = false;
+  const decided = new Set<string>();
   for (let i = 0; i < 200 && (await a.page.getByTestId('end').count()) === 0; i++) {
     const played = (await playIfMyTurn(a.page)) || (await playIfMyTurn(b.page));
     if (played) moves += 1;
     else await a.page.waitForTimeout(50);
+    if (moves >= 4 && moves <= 5 && decided.size < 2) {
+      // a decision of each: a card chosen from the drawn hand, the legal cells ready for it
+      for (const [p, name, me, word] of [[a.page, 'master-decision-desktop.png', 0, /Dragon/], [b.page, 'master-decision-phone-de.png', 1, /Drache/]] as const) {
+        if (decided.has(name) || (await p.getByTestId('master').getAttribute('data-my-turn')) !== 'true') continue;
+        decided.add(name);
+        // whose turn it is, at the seats of every page
+        for (const q of [a.page, b.page, s.page]) {
+          await expect(q.getByTestId(`master-seat-${me}`)).toHaveAttribute('data-turn', 'true');
+          await expect(q.getByTestId(`master-seat-${1 - me}`)).toHaveAttribute('data-turn', 'false');
+        }
+        const chosen = p.locator('.hand button.card:not([disabled])').first();
+        await chosen.click();
+        await expect(chosen).toHaveAttribute('aria-checked', 'true');
+        // the card shows its value and its name in the reader's language
+        await expect(chosen.locator('.name')).toHaveText(word);
+        await expect(p.locator('button.cell.legal.ready').first()).toBeEnabled();
+        await shoot(p, name);
+      }
+    }
     if (moves === 6 && !reloaded) {
       reloaded = true;
       await shoot(a.page, `master-p0-desktop.png`);
@@ -97,6 +117,12 @@ test('a whole Dragon Master game: invite link, spectator, reload, German phone, 
     }
   }
   expect(moves).toBe(16);
+  // the card placed last is marked, on every page alike
+  const lastCells = await Promise.all([a.page, b.page, s.page].map((p) => p.locator('.placed.last').getAttribute('data-cell')));
+  expect(new Set(lastCells).size).toBe(1);
+  // the edges name the cells: letters above for the first player, row numbers above for the second
+  await expect(a.page.locator('.grow.edge .coord').first()).toHaveText(/^[a-g]$/);
+  await expect(b.page.locator('.grow.edge .coord').first()).toHaveText(/^[1-7]$/);
   for (const p of [a.page, b.page, s.page]) await expect(p.getByTestId('end')).toBeVisible();
   await expect(b.page.getByTestId('end')).toContainText(de.messages['web.end.title']!);
   await expect(a.page.getByTestId('round-1')).toBeVisible();
@@ -244,4 +270,49 @@ test('a turn-based table in German: the deadline of the seat to move as a German
   await expect(page.getByTestId('clock-1').locator('.deadline')).toHaveCount(0);
   await page.screenshot({ path: resolve(shots, 'master-turn-clock-de.png') });
   await ctx.close();
+});
+
+test('a placed card slides in, under 600 ms; not with reduced motion, and a click finishes it', async ({ browser }) => {
+  for (const reduced of [false, true]) {
+    const ctx = await browser.newContext({ baseURL: url(), locale: 'en-US', reducedMotion: reduced ? 'reduce' : 'no-preference' });
+    await noConfirm(ctx);
+    const page = await ctx.newPage();
+    // every card that starts to slide, with its animation as the page computed it
+    await page.addInitScript(() => {
+      const seen: { cell: string; name: string; ms: number }[] = [];
+      (window as unknown as { __slides: typeof seen }).__slides = seen;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target as HTMLElement;
+          if (r.attributeName !== 'class' || !/\bslide-(me|them)\b/.test(el.className)) continue;
+          const cs = getComputedStyle(el);
+          seen.push({ cell: el.dataset.cell ?? '', name: cs.animationName, ms: parseFloat(cs.animationDuration) * 1000 });
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.goto('/');
+    await page.getByTestId('quick-master').click();
+    const master = page.getByTestId('master');
+    await expect(master).toHaveAttribute('data-my-turn', 'true', { timeout: 15_000 });
+    const placed = Number(await master.getAttribute('data-placed'));
+    await page.locator('.hand button.card:not([disabled])').first().click();
+    const cell = (await page.locator('button.cell.legal:not([disabled])').first().getAttribute('data-cell'))!;
+    await page.locator(`button.cell.legal[data-cell="${cell}"]`).click();
+    await expect.poll(async () => Number(await master.getAttribute('data-placed'))).toBeGreaterThan(placed);
+    // the card is on its cell at once: the slide never holds back the state
+    await expect(page.locator(`.placed[data-cell="${cell}"]`)).toBeVisible();
+    const slides = await page.evaluate(() => (window as unknown as { __slides: { cell: string; name: string; ms: number }[] }).__slides);
+    const mine = slides.find((s) => s.cell === cell);
+    expect(mine, 'the placed card was marked to slide').toBeTruthy();
+    if (reduced) expect(mine!.name).toBe('none');
+    else {
+      expect(mine!.name).not.toBe('none');
+      expect(mine!.ms).toBeGreaterThan(0);
+      expect(mine!.ms).toBeLessThan(600);
+    }
+    // a click anywhere finishes a slide: none is left running
+    await page.locator('h1').click();
+    await expect(page.locator('.placed.slide-me, .placed.slide-them')).toHaveCount(0);
+    await ctx.close();
+  }
 });

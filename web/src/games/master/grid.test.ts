@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, explain, fromScreen, isRotated, layout, lineScore, parseCell, toScreen } from './grid';
+import { compare, edges, explain, fromScreen, isRotated, layout, lineMarks, lineScore, parseCell, roundGrid, toScreen } from './grid';
 
 describe('the grid from each side', () => {
   it('the first player sees it as it is, row 7 on top', () => {
@@ -47,5 +47,36 @@ describe('the grid from each side', () => {
     expect(explain(2, [30, 3, 10, 100], [3, 31, 10, 100], 1, 2)).toEqual({ code: 'master.round.won', params: { round: 2, seat: 1, at: 2, a: 30, b: 31 } });
     expect(explain(1, [12, 30, 31, 30], [15, 5, 13, 6], 0, 0)).toEqual({ code: 'master.round.won', params: { round: 1, seat: 0, at: 0, a: 12, b: 5 } });
     expect(explain(3, [1, 2, 3, 4], [4, 3, 2, 1], null, null)).toEqual({ code: 'master.round.drawn', params: { round: 3 } });
+  });
+
+  it('labels the edges as the cells are named, so that "c5" is found from its letter and number', () => {
+    const cells = ['c4', 'c5', 'd4', 'd5', 'e5', 'b4'];
+    // the first player: letters above, row numbers beside (row 7 on top)
+    const a = layout(cells, false);
+    expect(edges(a, false)).toEqual({ top: ['b', 'c', 'd', 'e'], left: ['5', '4'] });
+    // the second player sees the grid turned: row numbers above, letters beside
+    const b = layout(cells, true);
+    expect(edges(b, true)).toEqual({ top: ['4', '5'], left: ['b', 'c', 'd', 'e'] });
+    // every cell on screen is named by its column's and its row's labels, from both sides
+    for (const [l, rotated] of [[a, false], [b, true]] as const) {
+      const e = edges(l, rotated);
+      l.rows.forEach((row, y) => row.forEach((name, x) => expect(rotated ? `${e.left[y]}${e.top[x]}` : `${e.top[x]}${e.left[y]}`).toBe(name)));
+    }
+  });
+  it('marks the deciding line and the equal ones below it on each side (M4)', () => {
+    // columns 30, 3, 10, 100 against rows 3, 31, 10, 100: the third-lowest decides
+    expect(lineMarks([30, 3, 10, 100], 2)).toEqual(['decides', 'equal', 'equal', null]);
+    expect(lineMarks([3, 31, 10, 100], 2)).toEqual(['equal', 'decides', 'equal', null]);
+    // equal scores take their places from the box's first line
+    expect(lineMarks([5, 5, 7, 5], 1)).toEqual(['equal', 'decides', null, null]);
+    // a drawn round: every line was equal
+    expect(lineMarks([1, 2, 3, 4], null)).toEqual(['equal', 'equal', 'equal', 'equal']);
+  });
+  it('rebuilds a finished round\'s grid and box from its placements', () => {
+    const placements = ['d4', 'd5', 'c5', 'b5', 'e4'].map((cell, i) => ({ seat: i % 2, card: i % 2 ? 'ruby' : 'egg', cell }));
+    const g = roundGrid(placements);
+    expect(g.grid).toEqual({ d4: 'egg', d5: 'ruby', c5: 'egg', b5: 'ruby', e4: 'egg' });
+    expect(g.box).toEqual({ columns: 'bcde', rows: [4, 5] });
+    expect(roundGrid([]).box).toBeNull();
   });
 });

@@ -110,3 +110,41 @@ export function explain(round: number, columns: readonly number[], rows: readonl
   const b = [...rows].sort((x, y) => x - y)[decidedAt] ?? 0;
   return { code: 'master.round.won', params: { round, seat: winner, at: decidedAt, a, b } };
 }
+
+/** The coordinates along the edges of a layout, as the cells are named (a1..g7): above each
+ * screen column and left of each screen row. The first player reads letters above and row
+ * numbers beside; the second, whose grid is turned, row numbers above and letters beside. */
+export function edges(l: Layout, rotated: boolean): { top: string[]; left: string[] } {
+  const first = l.rows[0] ?? [];
+  const top = first.map((n) => (rotated ? n.slice(1) : n[0] ?? ''));
+  const left = l.rows.map((row) => (rotated ? (row[0] ?? '')[0] ?? '' : (row[0] ?? '').slice(1)));
+  return { top, left };
+}
+
+/** What a finished round's line shows in the comparison (M4): `decides` for the line at the
+ * deciding place of the sorted list, `equal` for the lines below it (they were equal on both
+ * sides), null for the rest. Lines of equal score take their places in the sorted list from
+ * the left (the box's first column, its bottom row). */
+export function lineMarks(scores: readonly number[], decidedAt: number | null): ('decides' | 'equal' | null)[] {
+  const order = scores.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v || a.i - b.i);
+  const marks: ('decides' | 'equal' | null)[] = scores.map(() => null);
+  const upTo = decidedAt ?? scores.length;
+  order.forEach(({ i }, rank) => {
+    if (rank < upTo) marks[i] = 'equal';
+    else if (rank === decidedAt) marks[i] = 'decides';
+  });
+  return marks;
+}
+
+/** The grid of a finished round from its placements: the cards by cell and their box. */
+export function roundGrid(placements: readonly { card: string; cell: string }[]): { grid: Record<string, CardId>; box: Box | null } {
+  const grid: Record<string, CardId> = {};
+  for (const p of placements) grid[p.cell] = p.card as CardId;
+  const cells = Object.keys(grid).map(parseCell);
+  if (!cells.length) return { grid, box: null };
+  const cs = [...new Set(cells.map((c) => c.c))].sort((a, b) => a - b);
+  const rs = [...new Set(cells.map((c) => c.r))].sort((a, b) => a - b);
+  const columns = COLUMNS.slice(cs[0], (cs.at(-1) ?? 0) + 1);
+  const rows = Array.from({ length: (rs.at(-1) ?? 0) - (rs[0] ?? 0) + 1 }, (_, i) => (rs[0] ?? 0) + i);
+  return { grid, box: { columns, rows } };
+}

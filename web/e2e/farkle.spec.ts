@@ -19,7 +19,7 @@ const url = (): string =>
 const de = JSON.parse(readFileSync(resolve(here, '../public/i18n/de.json'), 'utf-8')) as { messages: Record<string, string> };
 
 async function open(browser: Browser, opts: { locale: string; viewport?: { width: number; height: number } }) {
-  const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  const ctx = await browser.newContext({ baseURL: url(), locale: opts.locale, viewport: opts.viewport ?? { width: 1280, height: 900 } });
   await noConfirm(ctx); // each move sent on its first click (e2e/settings.ts)
   const page = await ctx.newPage();
   const frames = recordFrames(page);
@@ -32,6 +32,8 @@ async function moveIfAsked(page: Page, state: { skirmished: boolean }): Promise<
   const root = page.getByTestId('farkle');
   if ((await root.getAttribute('data-my-turn')) !== 'true') return null;
   const history = await root.getAttribute('data-history');
+  // issue 25: at the start of a turn no dice lie on the table (the last player's roll was theirs)
+  if ((await root.getAttribute('data-decision')) === 'action') await expect(page.getByTestId('dice')).toHaveCount(0);
   const actions = await page.getByTestId('action').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-action') ?? ''));
   const keeps = page.getByTestId('keep');
   // every button is labelled from the catalogues, not a raw code or action text
@@ -127,6 +129,8 @@ test('a whole Dragon Farkle game on a German phone against a bot, with a Skirmis
   console.log(`farkle moves through the UI: ${moves.join(', ')}`);
   expect(moves.some((m) => m.startsWith('keep '))).toBe(true);
   for (const p of [a.page, s.page]) await expect(p.getByTestId('end')).toBeVisible({ timeout: 20_000 });
+  await expect(a.page.getByTestId('farkle-end')).toContainText(de.messages['farkle.screen.end.title']!);
+  await expect(a.page.getByTestId('end-army-0')).toContainText('Soldat');
   await shoot(a.page, `farkle-end-p0-phone-de.png`);
   await shoot(s.page, `farkle-end-spectator.png`);
   expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -157,10 +161,18 @@ test('a whole Dragon Farkle game of 2 people by invite link with a Skirmish, and
   const states = [{ skirmished: false }, { skirmished: false }];
   const moves: string[] = [];
   let defended = false;
+  let decisionShot = false;
   for (let i = 0; i < 600 && (await a.page.getByTestId('end').count()) === 0; i++) {
     let moved = false;
     for (const [k, p] of players.entries()) {
       const inSkirmish = (await p.page.getByTestId('skirmish').count()) > 0;
+      // a decision about a roll at 1280 px: the dice on the table, the choices under them
+      if (!decisionShot && (await p.page.getByTestId('keep').count()) > 0) {
+        decisionShot = true;
+        await expect(p.page.getByTestId('dice').locator('.die:not(.event)').first()).toBeVisible();
+        await p.page.waitForTimeout(600); // the dice's tumble
+        await shoot(p.page, `farkle-decision-desktop.png`);
+      }
       const m = await moveIfAsked(p.page, states[k]!);
       if (m) {
         moved = true;
@@ -179,8 +191,64 @@ test('a whole Dragon Farkle game of 2 people by invite link with a Skirmish, and
   expect(moves.some((m) => / skirmish p\d/.test(m))).toBe(true);
   expect(defended).toBe(true);
   for (const p of [...players, s]) await expect(p.page.getByTestId('end')).toBeVisible({ timeout: 20_000 });
+  // the end drawn: how the battle ended, every army in soldiers, the winners marked
+  for (const p of [...players, s]) {
+    await expect(p.page.getByTestId('farkle-end')).toBeVisible();
+    await expect(p.page.getByTestId('farkle-end-how')).not.toHaveText('');
+    for (const seat of [0, 1]) await expect(p.page.getByTestId(`end-army-${seat}`)).toContainText('soldier');
+  }
+  await shoot(a.page, `farkle-end-desktop.png`);
+  await shoot(s.page, `farkle-end-spectator-phone.png`);
   const owners = itemOwners(s.frames);
   players.forEach((p, seat) => scanFarkle(owners, `p${seat}`, p.frames, seat));
   scanFarkle(owners, 'spectator', s.frames, null);
   await Promise.all([...players, s].map((p) => p.ctx.close()));
 });
+
+// Issue 25: the table's moves (the roll's tumble, dice set aside) each end within 600 ms, a
+// key finishes every one at once, and with the setting "animations" off none is drawn.
+for (const animations of [true, false]) {
+  test(`Farkle's moves ${animations ? 'end within 600 ms and a key finishes them' : 'are not drawn with the setting off'}`, async ({ browser }) => {
+    const { ctx, page } = await open(browser, { locale: 'en-US' });
+    await ctx.addInitScript((on) => {
+      const key = 'dragonlair.settings';
+      const v = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...v, animations: on }));
+    }, animations);
+    await page.goto('/');
+    await page.getByTestId('quick-farkle').click();
+    const root = page.getByTestId('farkle');
+    await expect(root).toHaveAttribute('data-my-turn', 'true', { timeout: 20_000 });
+    await expect(root).toHaveAttribute('data-decision', 'action');
+    // every move that starts on the table: how long it runs, and what is still running right
+    // after a key is pressed at its start
+    const watched = page.evaluate(() => new Promise<{ moves: number[]; runningAfterKey: number }>((done) => {
+      const moves: number[] = [];
+      let runningAfterKey = -1;
+      const seconds = (s: string) => Math.max(...s.split(',').map((x) => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1)));
+      document.addEventListener('animationstart', (e) => {
+        const el = e.target as Element;
+        const table = el.closest('[data-testid=farkle]');
+        if (!table) return;
+        const cs = getComputedStyle(el);
+        moves.push(seconds(cs.animationDuration) + seconds(cs.animationDelay));
+        if (runningAfterKey < 0) {
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+          runningAfterKey = table.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length;
+        }
+      }, true);
+      setTimeout(() => done({ moves, runningAfterKey }), 4000);
+    }));
+    await page.locator('[data-action="recruit"]').click();
+    await expect(page.getByTestId('dice').locator('.die:not(.event)').first()).toBeVisible({ timeout: 20_000 });
+    const { moves, runningAfterKey } = await watched;
+    if (animations) {
+      expect(moves.length).toBeGreaterThan(0);
+      for (const s of moves) expect(s).toBeLessThan(0.6);
+      expect(runningAfterKey).toBe(0);
+    } else {
+      expect(moves).toEqual([]);
+    }
+    await ctx.close();
+  });
+}

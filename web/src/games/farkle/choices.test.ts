@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { DragonlairViewFarkleSchemaVersion1 as FarkleView, FarkleLegal, FarklePublic } from '../../gen/view-farkle';
 import { render, type Catalogue } from '../../lib/format';
 import { catalogue, fixtures } from '../testkit';
-import { farkleChoices, keepLabel, riskNote, stageNotes, type Render } from './choices';
+import { dragonLine, farkleChoices, keepLabel, riskNote, stageNotes, type Render } from './choices';
+import { keepRole } from './dice';
 
 const en = catalogue('en');
 const de = catalogue('de');
@@ -80,5 +81,43 @@ describe('Farkle next roll', () => {
     expect(keepLabel(one, renderer(en))).toBe('Set aside 11155: 1100 soldiers, 1 die left');
     expect(riskNote({ dice: 1, risk: 0.6667 }, renderer(en), 'en')).toBe('Farkle risk with 1 die: 66.7 %');
     expect(riskNote({ dice: 1, risk: 0.6667 }, renderer(de), 'de')).toBe('Farkle-Risiko mit 1 Würfel: 66,7 %');
+  });
+});
+
+// Issue 25: a Skirmish's scoring dice give attack or defence, not soldiers (D5.1, D5.2); the
+// dragon's hits read as hits so far and the hits that slay it, never "4 of 3" (D6.2, D6.4).
+describe('Farkle words of a Skirmish and the dragon', () => {
+  const keepAll = every.find((f) => f.stage === 'defender_keep_all')!;
+  it('labels a defender\'s scoring dice as defence, an attacker\'s as attack', () => {
+    const pub = keepAll.view.public as unknown as FarklePublic;
+    expect(keepRole(pub)).toBe('defence');
+    expect(keepRole({ ...pub, roller: pub.skirmish!.attacker })).toBe('attack');
+    expect(keepRole({ ...pub, skirmish: null })).toBe('soldiers');
+    const legal = keepAll.view.legal as unknown as FarkleLegal;
+    const en1 = farkleChoices(legal, renderer(en), keepAll.names, keepRole(pub)).filter((c) => c.keep).map((c) => c.label);
+    expect(en1.length).toBeGreaterThan(0);
+    for (const label of en1) expect(label).toMatch(/ defence, /);
+    for (const label of en1) expect(label).not.toMatch(/soldiers/);
+    const de1 = farkleChoices(legal, renderer(de), keepAll.names, keepRole(pub)).filter((c) => c.keep).map((c) => c.label);
+    for (const label of de1) expect(label).toMatch(/ Verteidigung, /);
+    const one = { action: 'keep 5', dice: '5', soldiers: 50, dice_left: 3, next_dice: 3, risk: 0.2778 };
+    expect(keepLabel(one, renderer(en), 'attack')).toBe('Set aside 5: 50 attack, 3 dice left');
+    const alliance = { ...legal, decision: 'alliance' as const, actions: ['double', 'item'] as [string, ...string[]], moves: [{ action: 'double', kind: 'double' as const }, { action: 'item', kind: 'item' as const }] as FarkleLegal['moves'], keeps: [] };
+    expect(farkleChoices(alliance, renderer(en), keepAll.names, 'defence')[0]!.label).toBe('Double the defence set aside');
+    expect(farkleChoices(alliance, renderer(de), keepAll.names, 'attack')[0]!.label).toBe('Beiseitegelegten Angriff verdoppeln');
+    expect(farkleChoices(alliance, renderer(en), keepAll.names)[0]!.label).toBe('Double the soldiers set aside');
+    expect(keepLabel(one, renderer(de), 'attack')).toBe('5 beiseitelegen: 50 Angriff, 3 Würfel übrig');
+  });
+  it('says the dragon was slain when the hits reach its strength, else how many slay it', () => {
+    expect(dragonLine({ damage: 1, strength: 3 }, renderer(en))).toBe('Hits: 1, 3 slay it');
+    expect(dragonLine({ damage: 1, strength: 3 }, renderer(en), 'farkle.screen.stage.damage')).toBe('The dragon is wounded: 1 hit so far, 3 slay it');
+    expect(dragonLine({ damage: 4, strength: 3 }, renderer(en))).toBe('Slain with 4 hits (3 were needed)');
+    expect(dragonLine({ damage: 4, strength: 3 }, renderer(de))).toBe('Mit 4 Treffern erschlagen (3 waren nötig)');
+    const dmg = every.find((f) => f.stage === 'damage')!;
+    const pub = dmg.view.public as unknown as FarklePublic;
+    const note = stageNotes(pub, dmg.seat, renderer(en)).find((n) => n.stage === 'damage')!;
+    expect(note.text).toBe(`The dragon is wounded: ${pub.dragon.damage} ${pub.dragon.damage === 1 ? 'hit' : 'hits'} so far, ${pub.dragon.strength} slay it`);
+    const slain = stageNotes({ ...pub, dragon: { damage: 4, strength: 3 } }, dmg.seat, renderer(en)).find((n) => n.stage === 'damage')!;
+    expect(slain.text).not.toMatch(/4 of 3/);
   });
 });

@@ -40,6 +40,17 @@ OPTION_KINDS = ("int", "bool", "str", "choice", "list", "object")
 
 
 @dataclass(frozen=True, slots=True)
+class OptionPreset:
+    """A built-in value of an option (a Farkle scoring table, a deck), so that a lobby form
+    offers it by name instead of asking for data: ``id``, ``label`` (a catalogue code naming
+    it) and the ``value`` it stands for (checked as any value of the option is)."""
+
+    id: str
+    label: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One table option: name, default, a help line, and its type, so that
     :func:`resolve_options` checks it and a lobby can build a form from it.
@@ -60,6 +71,8 @@ class OptionSpec:
     nullable: bool = False
     refuse: Callable[[Any], OptionError] | None = field(default=None, compare=False,
                                                          repr=False)
+    #: built-in values a form offers by name (besides the default)
+    presets: tuple[OptionPreset, ...] = field(default=(), compare=False, repr=False)
 
     def problem(self, value: Any) -> OptionError | None:
         """Why ``value`` is no value of this option (``None`` when it is one)."""
@@ -96,6 +109,9 @@ class OptionSpec:
             out["maximum"] = self.maximum
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.presets:
+            out["presets"] = [{"id": p.id, "label": p.label, "value": p.value}
+                              for p in self.presets]
         return out
 
 

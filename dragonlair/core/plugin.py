@@ -204,6 +204,10 @@ class GamePlugin:
     #: options read from a file at the command line (``--custom``, ``--decks``): option name ->
     #: a ``module:function`` path that turns one file reference into the option's data
     option_files: Mapping[str, str] = field(default_factory=dict)
+    #: options a lobby form may take from an uploaded file (TOML or JSON; docs/server.md,
+    #: "Option files"): option name -> a ``module:function`` path that checks the file's data
+    #: entry by entry, answering a list of ``(path, OptionError)`` (empty: the data is fine)
+    option_uploads: Mapping[str, str] = field(default_factory=dict)
     #: the benchmark's table (options) for playout rates
     bench_options: Mapping[str, Any] = field(default_factory=dict)
     #: the tips page: a module path with ``measure(games, seed)`` (figures as JSON),

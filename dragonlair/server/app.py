@@ -22,6 +22,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from dragonlair.server import accounts, coach, history, invites, learn, lobby, profiles, rules, ws
 from dragonlair.server import characters as characters_api
+from dragonlair.server import option_files as option_files_api
 from dragonlair.server import push as push_api
 from dragonlair.server import rematch as rematch_api
 from dragonlair.server import tips as tips_api
@@ -203,6 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(coach.router)
     app.include_router(learn.router)
     app.include_router(characters_api.router)
+    app.include_router(option_files_api.router)
     app.include_router(push_api.router)
     app.include_router(ws.router)
     # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets

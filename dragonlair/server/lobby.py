@@ -26,6 +26,15 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 STATUSES = ("open", "running", "finished", "expired")
 
 
+class OptionPresetOut(BaseModel):
+    """A built-in value of an option, offered by name (:class:`dragonlair.core.game.
+    OptionPreset`): ``label`` is a catalogue code."""
+
+    id: str
+    label: str
+    value: Any
+
+
 class OptionSpecOut(BaseModel):
     """One option of a game, as a lobby form field (:meth:`dragonlair.core.game.OptionSpec`)."""
 
@@ -37,6 +46,10 @@ class OptionSpecOut(BaseModel):
     minimum: int | float | None = None
     maximum: int | float | None = None
     choices: list[Any] | None = None
+    #: built-in values offered by name (a Farkle scoring table, a deck)
+    presets: list[OptionPresetOut] | None = None
+    #: the value may come from a file, checked by ``POST /api/games/{id}/options/{name}/file``
+    upload: bool = False
 
 
 class GameOut(BaseModel):
@@ -76,7 +89,8 @@ def games() -> list[GameOut]:
         out.append(GameOut(
             id=info.id, name=info.name, min_players=info.min_players,
             max_players=info.max_players, version=info.version,
-            options=[OptionSpecOut(**spec.to_json()) for spec in info.options],
+            options=[OptionSpecOut(**spec.to_json(), upload=spec.name in p.option_uploads)
+                     for spec in info.options],
             bots=bot_names(game_id), default_bot=p.default_bot, strongest_bot=p.strongest_bot,
             rules=p.rules is not None, tips=p.tips is not None,
             analysis=p.analysis is not None,

@@ -105,7 +105,9 @@ def test_games_list_is_the_registry_with_what_clients_branch_on(server: ServerTh
         assert g["rules"] is (p.rules is not None)
         assert g["tips"] is (p.tips is not None)
         assert g["characters_option"] == p.characters_option
-        assert g["options"] == [spec.to_json() for spec in p.info.options]
+        # each option as its spec says, and whether a file may hold it (option_uploads)
+        assert g["options"] == [{**spec.to_json(), "upload": spec.name in p.option_uploads}
+                                for spec in p.info.options]
         if p.characters_option is not None:
             assert p.characters_option in {o["name"] for o in g["options"]}
     assert {g["id"]: g["characters_option"] for g in listed}["fist"] == "custom"  # F9

@@ -9,6 +9,7 @@ from dragonlair.core.errors import OptionError, shown
 from dragonlair.core.game import JSON, Game, GameInfo, OptionSpec, resolve_options
 from dragonlair.games.farkle.actions import FarkleAction, action_space
 from dragonlair.games.farkle.cards import Window, decks_from_data
+from dragonlair.games.farkle.presets import DECK_PRESETS, TABLE_PRESETS
 from dragonlair.games.farkle.scoring import ScoringTable, scorer_for
 from dragonlair.games.farkle.state import FarkleState
 
@@ -27,10 +28,10 @@ INFO = GameInfo(
                    refuse=lambda v: OptionError("farkle.options.dragon", rule="D6.4",
                                                 dragon=shown(v))),
         OptionSpec("table", None, "a scoring table replacing D2 (entries as in ScoringTable)",
-                   kind="object", nullable=True,
+                   kind="object", nullable=True, presets=TABLE_PRESETS,
                    refuse=lambda v: OptionError("farkle.table.not_a_mapping", rule="D2")),
         OptionSpec("decks", None, "companion and item decks replacing the built-in ones (D8.5)",
-                   kind="object", nullable=True,
+                   kind="object", nullable=True, presets=DECK_PRESETS,
                    refuse=lambda v: OptionError("farkle.deck.keys", rule="D8.5")),
         OptionSpec("max_turns", None, "end after this many player turns; largest army wins",
                    kind="int", minimum=1, nullable=True,

@@ -174,6 +174,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game}/options/{name}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Option File
+         * @description Check a file (TOML, or JSON by its name) holding the data of option ``name`` of
+         *     ``game``: the data, or each bad line with its number and why. Changes nothing.
+         */
+        post: operations["check_option_file_api_games__game__options__name__file_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game}/rules": {
         parameters: {
             query?: never;
@@ -1228,6 +1249,22 @@ export interface components {
             name: string;
         };
         /**
+         * FileProblemOut
+         * @description One bad line: its number (from 1), and why, as a catalogue code with params.
+         */
+        FileProblemOut: {
+            /** Code */
+            code: string;
+            /** Line */
+            line: number;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Rule */
+            rule?: string | null;
+        };
+        /**
          * GameOut
          * @description A game of the registry: everything a client needs to list it and build its forms,
          *     read from its plugin, so that no client names a game id (a new game appears everywhere).
@@ -1535,6 +1572,33 @@ export interface components {
             /** Ok */
             ok: boolean;
         };
+        /** OptionFileIn */
+        OptionFileIn: {
+            /** Filename */
+            filename: string;
+            /** Text */
+            text: string;
+        };
+        /** OptionFileOut */
+        OptionFileOut: {
+            /** Problems */
+            problems: components["schemas"]["FileProblemOut"][];
+            /** Value */
+            value?: unknown;
+        };
+        /**
+         * OptionPresetOut
+         * @description A built-in value of an option, offered by name (:class:`dragonlair.core.game.
+         *     OptionPreset`): ``label`` is a catalogue code.
+         */
+        OptionPresetOut: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Value */
+            value: unknown;
+        };
         /**
          * OptionSpecOut
          * @description One option of a game, as a lobby form field (:meth:`dragonlair.core.game.OptionSpec`).
@@ -1556,6 +1620,13 @@ export interface components {
             name: string;
             /** Nullable */
             nullable: boolean;
+            /** Presets */
+            presets?: components["schemas"]["OptionPresetOut"][] | null;
+            /**
+             * Upload
+             * @default false
+             */
+            upload: boolean;
         };
         /**
          * OwnWords
@@ -3456,6 +3527,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    check_option_file_api_games__game__options__name__file_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionFileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionFileOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description refused: a code with params */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description a request that fails validation (values never echoed) */

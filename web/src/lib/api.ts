@@ -17,6 +17,9 @@ export type Tips = Schemas['TipsOut'];
 export type ApiPath = keyof paths;
 
 export type OptionSpec = Schemas['OptionSpecOut'];
+/** the check of an option's file (POST /api/games/{game}/options/{name}/file) */
+export type OptionFile = Schemas['OptionFileOut'];
+export type FileProblem = Schemas['FileProblemOut'];
 /** a game of the registry (GET /api/games): every list of games in the client comes from it */
 export type GameInfo = Schemas['GameOut'];
 
@@ -113,6 +116,8 @@ export const api = {
     call<Schemas['TutorialHintOut']>('POST', `/api/tutorials/${encodeURIComponent(game)}/hint`, { progress }),
   rules: (game: string, lang: string) =>
     call<Rules>('GET', `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`),
+  optionFile: (game: string, name: string, filename: string, text: string) =>
+    call<OptionFile>('POST', `/api/games/${encodeURIComponent(game)}/options/${encodeURIComponent(name)}/file`, { filename, text } satisfies Schemas['OptionFileIn']),
   tips: (game: string, lang: string) =>
     call<Tips>('GET', `/api/games/${encodeURIComponent(game)}/tips?lang=${encodeURIComponent(lang)}`),
   // Web Push (lib/push.ts)

@@ -19,6 +19,12 @@ describe('hints on screen', () => {
     expect(formatValue(0.4567, 'win_chance')).toBe('45.7 %');
     expect(formatValue(null, 'soldiers')).toBe('—');
   });
+  it('writes German decimals with a comma', () => {
+    expect(formatValue(0.077, 'win_chance', 'de')).toBe('7,7 %');
+    expect(formatValue(12.345, 'soldiers', 'de')).toBe('12,3');
+    expect(formatValue(450, 'soldiers', 'de')).toBe('450');
+    expect(formatValue(0.077, 'win_chance', 'en')).toBe('7.7 %');
+  });
 
   it('puts the bot\'s choice first, then the others by value', () => {
     const opts: HintOption[] = [
@@ -151,7 +157,7 @@ describe('analysis summary and chart (issue 25)', () => {
     const a = data([d(1, 0.9, 'win_chance'), d(2, 0.883, 'win_chance'), d(3, 0.8, 'win_chance'), d(4, 0, 'win_chance')], { win_chance: 2.583 });
     const en1 = lossLines(a, renderer(en));
     expect(en1).toEqual(['3 decisions cost win chance; the costliest 90.0 %']);
-    expect(lossLines(a, renderer(de))).toEqual(['3 Entscheidungen kosteten Siegchance; die teuerste 90.0 %']);
+    expect(lossLines(a, renderer(de), 'de')).toEqual(['3 Entscheidungen kosteten Siegchance; die teuerste 90,0 %']);
     for (const line of [...en1, ...lossLines(a, renderer(de))]) expect(line).not.toContain('258');
     const one = data([d(1, 0.1, 'win_chance')], { win_chance: 0.1 });
     expect(lossLines(one, renderer(en))).toEqual(['1 decision cost win chance; the costliest 10.0 %']);

@@ -2,18 +2,20 @@
 // (dragonlair/server/coach.py, from a seat's view only); this formats what it sends, and
 // puts each option in words as the game's own screen does.
 import type { AnalysedDecision, Analysis, Hint, HintOption } from './api';
+import { decimal } from './format';
 
 // the shapes the server sends (generated from its OpenAPI document: src/gen/openapi.ts)
 export type { AnalysedDecision, HintOption };
 export type HintData = Hint;
 export type AnalysisData = Analysis;
 
-/** A value in its unit: soldiers with no decimals below 100 and none above, a win chance in
- * percent; ``—`` where the bot gave the option no value. */
-export function formatValue(value: number | null, unit: string): string {
+/** A value in its unit: soldiers with one decimal below 100 and none above, a win chance in
+ * percent; ``—`` where the bot gave the option no value. Decimals as the reader's language
+ * writes them (format.ts decimal: "45.7 %", German "45,7 %"). */
+export function formatValue(value: number | null, unit: string, lang = 'en'): string {
   if (value === null || Number.isNaN(value)) return '—';
-  if (unit === 'win_chance') return `${(value * 100).toFixed(1)} %`;
-  return Math.abs(value) < 100 ? value.toFixed(1) : value.toFixed(0);
+  if (unit === 'win_chance') return `${decimal(value * 100, 1, lang)} %`;
+  return decimal(value, Math.abs(value) < 100 ? 1 : 0, lang);
 }
 
 /** The options best first, then by value (unvalued last), each once. */
@@ -77,18 +79,18 @@ export function rememberView<V>(views: ReadonlyMap<number, V>, seq: number, view
  * soldiers add up ("1240 expected soldiers lost in all"); win chances do not (each is a
  * share of the same game: three decisions that each cost 90 % cannot lose 270 %), so for
  * them the line counts the decisions that cost some and names the costliest (issue 25). */
-export function lossLines(data: AnalysisData, render: Render): string[] {
+export function lossLines(data: AnalysisData, render: Render, lang = 'en'): string[] {
   const out: string[] = [];
   for (const [unit, total] of Object.entries(data.loss_totals)) {
     const unitWords = render(`web.hint.unit.${unit}`);
     if (unit !== 'win_chance') {
-      out.push(render('web.analysis.lost', { loss: formatValue(total, unit), unit: unitWords }));
+      out.push(render('web.analysis.lost', { loss: formatValue(total, unit, lang), unit: unitWords }));
       continue;
     }
     const costly = data.decisions.filter((d) => d.unit === unit && (d.loss ?? 0) > 1e-9);
     if (!costly.length) continue;
     const most = Math.max(...costly.map((d) => d.loss ?? 0));
-    out.push(render('web.analysis.lost_chance', { n: costly.length, loss: formatValue(most, unit) }));
+    out.push(render('web.analysis.lost_chance', { n: costly.length, loss: formatValue(most, unit, lang) }));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctNames, pickLanguage, pluralIndex, render, renderError, type Catalogue } from './format';
+import { decimal, distinctNames, pickLanguage, pluralIndex, render, renderError, type Catalogue } from './format';
 
 const en: Catalogue = {
   lang: 'en',
@@ -71,5 +71,17 @@ describe('seat names', () => {
     expect(distinctNames(['Ann', 'Random bot', 'Random bot', 'Bob'])).toEqual(['Ann', 'Random bot (2)', 'Random bot (3)', 'Bob']);
     expect(distinctNames(['Ann', 'Bob'])).toEqual(['Ann', 'Bob']);
     expect(distinctNames([])).toEqual([]);
+  });
+});
+
+describe('decimals in the reader\'s language', () => {
+  it('writes a German decimal with a comma, an English one with a point', () => {
+    expect(decimal(7.7, 1, 'en')).toBe('7.7');
+    expect(decimal(7.7, 1, 'de')).toBe('7,7');
+    expect(decimal(0.04, 1, 'de')).toBe('0,0');
+    expect(decimal(-12.345, 1, 'de')).toBe('-12,3');
+    expect(decimal(1234.5, 0, 'de')).toBe('1235'); // no thousands separator: 1.235 would read as a decimal
+    expect(decimal(1234.56, 1, 'en')).toBe('1234.6');
+    expect(decimal(3, 1, 'en')).toBe('3.0');
   });
 });

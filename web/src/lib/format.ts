@@ -154,3 +154,18 @@ export function distinctNames(names: readonly string[]): string[] {
   for (const n of names) count.set(n, (count.get(n) ?? 0) + 1);
   return names.map((n, i) => ((count.get(n) ?? 0) > 1 ? `${n} (${i + 1})` : n));
 }
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number with `digits` decimals as the language writes it: "7.7" in English, "7,7" in
+ * German (Intl.NumberFormat; no thousands separator, so that a value reads the same in a
+ * table and in a sentence). */
+export function decimal(value: number, digits: number, lang: string): string {
+  const key = `${lang}:${digits}`;
+  let f = decimalFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+    decimalFormats.set(key, f);
+  }
+  return f.format(value);
+}

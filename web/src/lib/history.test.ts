@@ -57,6 +57,8 @@ describe('a rating change', () => {
   it('always carries its sign, rounded to one decimal', () => {
     expect(signed(1.26)).toBe('+1.3');
     expect(signed(-0.44)).toBe('-0.4');
+    expect(signed(1.26, 'de')).toBe('+1,3');
+    expect(signed(-0.44, 'de')).toBe('-0,4');
     expect(signed(0)).toBe('+0.0');
     expect(signed(-0.04)).toBe('+0.0'); // rounds to nothing: no "-0.0"
     expect(signed(-12.96)).toBe('-13.0');

@@ -6,6 +6,7 @@ import type { EventModel } from '../gen/protocol';
 import type { View } from '../gen/protocol';
 import type { TableState } from './protocol';
 import { initialState } from './protocol';
+import { decimal } from './format';
 import type { ReplayStep } from './api';
 
 /** one logged action of a replay, as the server sends it (src/gen/openapi.ts) */
@@ -65,10 +66,10 @@ export function chartPoints(values: readonly number[], width: number, height: nu
 }
 
 /** A rating change with its sign and one decimal ("+1.3", "-0.4", "+0.0"): the end screen's
- * delta, so that a loss never reads as a gain. */
-export function signed(delta: number): string {
+ * delta, so that a loss never reads as a gain; German "+1,3". */
+export function signed(delta: number, lang = 'en'): string {
   const r = Math.round(delta * 10) / 10;
-  return `${r < 0 ? '-' : '+'}${Math.abs(r).toFixed(1)}`;
+  return `${r < 0 ? '-' : '+'}${decimal(Math.abs(r), 1, lang)}`;
 }
 
 /** A line chart with axes (the rating over the games): the plot area inside margins for the

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { FarkleLegal } from '../gen/view-farkle';
+import { farkleChoices } from '../games/farkle/choices';
 import { catalogue, fixtures } from '../games/testkit';
 import { chanceChart, formatValue, hintAge, labeller, lossLines, mistakes, ranked, rememberView, type AnalysisData, type HintOption, type Render } from './coach';
 import { render, type Catalogue } from './format';
@@ -60,6 +62,16 @@ describe('hint options in words (issue 16)', () => {
           expect(words).not.toMatch(RAW);
         }
       }
+    });
+
+    it(`labels a Skirmish defender's keeps as defence, as the screen does (${cat.lang})`, () => {
+      const fx = fixtures<{ legal: unknown }>('farkle').find((f) => f.stage === 'defender_keep_all')!;
+      const r = renderer(cat);
+      const legal = (fx.view as { legal: FarkleLegal }).legal;
+      const as = (role: 'soldiers' | 'defence') => farkleChoices(legal, r, fx.names, role).find((c) => c.keep)!;
+      const keep = as('defence');
+      expect(labeller('farkle', fx.view, r, fx.names)(keep.action)).toBe(keep.label);
+      expect(keep.label).not.toBe(as('soldiers').label);
     });
 
     it(`labels Fist power decisions from the view's choices (${cat.lang})`, () => {

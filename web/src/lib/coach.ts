@@ -39,10 +39,11 @@ export type Render = (code: string, params?: Record<string, unknown>, names?: re
  * notation is shown alone). */
 export type Labeller = (action: string) => string | null;
 
-/** A game's labeller of options from the view's `legal`: `labels.ts` in the game's folder
+/** A game's labeller of options from the view's `legal` (and its `public` part, where the
+ * words depend on it: a Farkle keep is attack or defence in a Skirmish): `labels.ts` in the game's folder
  * (web/src/games/<game>/labels.ts) exports it as `labeller`; a game without one shows the
  * notation alone. Found the way the game screens are, so that no list of games is kept here. */
-export type GameLabeller = (legal: unknown, render: Render, names: readonly string[]) => Labeller;
+export type GameLabeller = (legal: unknown, render: Render, names: readonly string[], pub?: unknown) => Labeller;
 
 const labellers: Record<string, GameLabeller> = Object.fromEntries(
   Object.entries(import.meta.glob<{ labeller: GameLabeller }>('../games/*/labels.ts', { eager: true }))
@@ -53,8 +54,9 @@ const labellers: Record<string, GameLabeller> = Object.fromEntries(
  * which the game screens label the same way). */
 export function labeller(game: string, view: unknown, render: Render, names: readonly string[]): Labeller {
   const legal = (view as { legal?: unknown } | null)?.legal ?? null;
+  const pub = (view as { public?: unknown } | null)?.public ?? null;
   const own = Object.hasOwn(labellers, game) ? labellers[game] : undefined;
-  return own ? own(legal, render, names) : () => null;
+  return own ? own(legal, render, names, pub) : () => null;
 }
 
 /** How many moves of the table (log entries) lie between the position a hint was computed

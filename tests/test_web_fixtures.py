@@ -30,7 +30,7 @@ def gen() -> ModuleType:
     games, a second or two of them)."""
     module = _generator()
     for name in ("fist_fixtures", "fist_bid_fixtures", "farkle_fixtures", "farkle_log_fixtures",
-                 "master_fixtures"):
+                 "master_fixtures", "gallery_fixtures"):
         setattr(module, name, functools.cache(getattr(module, name)))
     return module
 
@@ -63,3 +63,32 @@ def test_a_fixture_holds_only_what_its_seat_may_see(gen: ModuleType) -> None:
     for fx in [*gen.fist_fixtures().values(), *gen.farkle_fixtures().values()]:
         assert fx["view"]["seat"] == fx["seat"]
         assert fx["view"]["legal"] is not None
+
+
+def test_the_gallery_states_are_what_they_say(gen: ModuleType) -> None:
+    """The gallery's pictures (web/gallery.html, e2e/visual.spec.ts) show each game's start, a
+    decision, the reveal and the end, each as a seat saw it (issue 25)."""
+    gallery = gen.gallery_fixtures()
+    assert set(gallery) == {"fist", "master", "farkle"}
+    for game, states in gallery.items():
+        assert set(states) == {"start", "decision", "reveal", "end"}, game
+        for state, fx in states.items():
+            view = fx["view"]
+            assert view["seat"] == fx["seat"] and view["game"] == game
+            assert fx["status"] == ("finished" if state == "end" else "running")
+            assert (view["result"] is not None) == (state == "end")
+            if state in ("start", "decision"):
+                assert view["legal"] is not None, (game, state)
+
+    def codes(game: str, state: str) -> list[str]:
+        return [e["code"] for e in gallery[game][state]["events"]]
+
+    assert "fist.bid.revealed" not in codes("fist", "start")
+    assert "fist.bid.revealed" in codes("fist", "reveal")  # the fists opened on a card won
+    assert codes("fist", "reveal").count("fist.auction.won") >= 1
+    assert gallery["fist"]["decision"]["view"]["legal"]["kind"] == "decision"
+    assert gallery["master"]["start"]["view"]["public"]["placements"] == []
+    reveal = gallery["master"]["reveal"]
+    assert reveal["view"]["public"]["placements"][-1]["seat"] == reveal["seat"]  # just placed
+    assert gallery["farkle"]["decision"]["view"]["legal"]["decision"] == "continue"
+    assert gallery["farkle"]["reveal"]["view"]["legal"]["decision"] == "keep"  # a roll

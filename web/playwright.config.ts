@@ -12,6 +12,12 @@ export default defineConfig({
   timeout: 120_000,
   workers: 1,
   reporter: [['list']],
+  // e2e/visual.spec.ts: the committed pictures beside the spec, one per name on every machine
+  // (the fonts are the bundle's own); a picture differs when more than 0.2 % of its pixels do
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.002 },
+  },
   use: {
     browserName: 'chromium',
     headless: true,

@@ -41,6 +41,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: true,
+    // two pages: the client (index.html), and the gallery of game states (gallery.html,
+    // web/README.md: static, read by e2e/visual.spec.ts; never loaded by the client)
+    rolldownOptions: {
+      input: { index: resolve(here, 'index.html'), gallery: resolve(here, 'gallery.html') },
+    },
   },
   server: {
     proxy: {

@@ -73,11 +73,13 @@ for (const size of ['desktop', 'phone'] as const) {
         }
       }
       if (game === 'farkle') {
-        const dice = await page.locator('[data-testid="dice"] .die:not(.event)').evaluateAll((es) => es.map((e) => [e.textContent ?? '', e.getAttribute('aria-label') ?? '']));
+        // a die is drawn with its pips (shapes, as many as its face) and named by its face
+        const dice = await page.locator('[data-testid="dice"] .die:not(.event)').evaluateAll((es) => es.map((e) => [e.getAttribute('data-face') ?? '', String(e.querySelectorAll('circle.pip').length), e.getAttribute('aria-label') ?? '']));
         expect(dice.length).toBeGreaterThan(0);
-        for (const [text, label] of dice) {
-          expect(text).toMatch(/^[1-6]$/);
-          expect(label).toContain(text);
+        for (const [face, pips, label] of dice) {
+          expect(face).toMatch(/^[1-6]$/);
+          expect(pips).toBe(face);
+          expect(label).toContain(face);
         }
         await expect(page.getByTestId('event-die')).not.toHaveText('');
       }

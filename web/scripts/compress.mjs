@@ -3,14 +3,15 @@
 // NAME.gz (gzip, level 9), each only where it is smaller than the file. `dragonlair serve`
 // sends them to browsers that accept them (dragonlair/web/__init__.py), as nginx's
 // gzip_static/brotli_static do (deploy/nginx). Node's own zlib: no dependency.
-//   node scripts/compress.mjs [DIR]
+//   node scripts/compress.mjs [DIR]   (default: $DRAGONLAIR_WEB_OUT, where vite.config.ts built, else
+//                                      dragonlair/web/dist)
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.webmanifest', '.xml', '.wasm']);
-const dist = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '../../dragonlair/web/dist'));
+const dist = resolve(process.argv[2] ?? process.env.DRAGONLAIR_WEB_OUT ?? join(dirname(fileURLToPath(import.meta.url)), '../../dragonlair/web/dist'));
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

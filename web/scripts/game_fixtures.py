@@ -14,6 +14,14 @@ choice of cards; the first view of each is written with the engine's legal actio
     .venv/bin/python web/scripts/game_fixtures.py --check  # exit 1 when they are stale
 
 tests/test_web_fixtures.py runs the check.
+
+The gallery (web/gallery.html, e2e/visual.spec.ts) shows each game's key states from
+web/src/gallery/fixtures/<game>/<state>.json, written here too: one seeded game of each played
+to its end, and in it the start (the first decision), a decision (Fist: a power decision;
+Master: a placement with a choice of cards; Farkle: roll on or stop), the reveal (Fist: the
+fists just opened on a card won; Master: a card just placed, seen by its player; Farkle: a
+roll to keep dice from) and the end (the result), each as the seat it names saw it: the
+whole view and every event that seat was sent (what the browser's table state holds).
 """
 
 from __future__ import annotations
@@ -199,6 +207,105 @@ def farkle_log_fixtures() -> dict[str, dict[str, Any]]:
     raise SystemExit("farkle: no item drawn on an alliance in any seed")
 
 
+GALLERY_DIR = WEB / "src" / "gallery" / "fixtures"
+GALLERY_STATES = ("start", "decision", "reveal", "end")
+GALLERY_EVENTS = 100
+#: the labels of a state worth a gallery picture (none: not one) for a viewer, given the seats
+#: to move (its view, its seat)
+Wanted = Callable[[Any, dict[str, Any], int], list[str]]
+
+
+def _gallery_fixture(st: State[Any], seat: int, game: str, state: str, seed: int,
+                     seq: int) -> dict[str, Any]:
+    view = st.view(seat)
+    # the table state's log holds the events (the last GALLERY_EVENTS: the log shows the last
+    # 40 lines, the fists opened are among them; a whole Fist game's would be 200 KB); the
+    # view's own batch is the last one (empty here: nothing is new)
+    events = view["events"][-GALLERY_EVENTS:]
+    view["events"] = []
+    view["events_since"] = view["events_total"]
+    return {"game": game, "state": state, "seed": seed, "seat": seat, "seq": seq,
+            "status": "finished" if st.is_terminal() else "running",
+            "names": NAMES[:st.num_players], "view": view, "events": events}
+
+
+def _gallery_game(new: Callable[[int], State[Any]], wanted: Wanted, game: str,
+                  choose: Chooser = _any) -> dict[str, dict[str, Any]]:
+    """The first seed whose game shows every state of GALLERY_STATES: each the first time it
+    comes (for the viewer its picker names), ``end`` at the end as seat 0 sees it."""
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        st = new(seed)
+        found: dict[str, dict[str, Any]] = {}
+        moves = 0
+        while not st.is_terminal():
+            if st.is_chance():
+                st.apply(CHANCE, st.sample_chance(rng))
+                continue
+            for viewer in range(st.num_players):
+                for state in wanted(st, st.view(viewer), viewer):
+                    if state not in found:
+                        found[state] = _gallery_fixture(st, viewer, game, state, seed, moves)
+            seat = st.current_seats()[0]
+            st.apply(seat, choose(list(st.legal_actions(seat)), rng))
+            moves += 1
+        found["end"] = _gallery_fixture(st, 0, game, "end", seed, moves)
+        if set(found) == set(GALLERY_STATES):
+            return found
+    raise SystemExit(f"{game}: no seed shows every gallery state in {SEEDS} seeds")
+
+
+def gallery_fixtures() -> dict[str, dict[str, dict[str, Any]]]:
+    """The gallery's states of each game, by game and state."""
+    def fist(st: Any, view: dict[str, Any], viewer: int) -> list[str]:
+        legal = view["legal"]
+        if legal is None:
+            return []
+        codes = [e["code"] for e in view["events"]]
+        if legal["kind"] == "bid" and "fist.bid.revealed" not in codes:
+            return ["start"]
+        if isinstance(st.pending, Decision) and view["turn"] >= 2:
+            return ["decision"]
+        reveals = [i for i, c in enumerate(codes) if c == "fist.bid.revealed"]
+        ends = [c for c in codes[reveals[-1]:] if c.startswith("fist.auction.")] if reveals else []
+        if legal["kind"] == "bid" and view["turn"] >= 2 and ends[:1] == ["fist.auction.won"]:
+            return ["reveal"]
+        return []
+
+    def master(st: Any, view: dict[str, Any], viewer: int) -> list[str]:
+        placed = view["public"]["placements"]
+        legal = view["legal"]
+        if legal is not None and not placed:
+            return ["start"]
+        if legal is not None and len(placed) >= 6 and len(legal["cards"]) >= 3:
+            return ["decision"]
+        if legal is None and len(placed) >= 9 and placed[-1].get("seat") == viewer:
+            return ["reveal"]
+        return []
+
+    def farkle(st: Any, view: dict[str, Any], viewer: int) -> list[str]:
+        legal = view["legal"]
+        if legal is None:
+            return []
+        codes = [e["code"] for e in view["events"]]
+        if legal["decision"] == "action" and "farkle.roll.rolled" not in codes:
+            return ["start"]
+        if legal["decision"] == "continue" and view["public"]["pending"] > 0 and view["turn"] >= 2:
+            return ["decision"]
+        if legal["decision"] == "keep" and len(legal["keeps"]) >= 3 and view["turn"] >= 2:
+            return ["reveal"]
+        return []
+
+    return {
+        "fist": _gallery_game(lambda seed: FistGame({"players": 4}).new_initial_state(), fist,
+                              "fist"),
+        "master": _gallery_game(lambda seed: MasterGame({}).new_initial_state(), master,
+                                "master"),
+        "farkle": _gallery_game(lambda seed: FarkleGame({"players": 3}).new_initial_state(),
+                                farkle, "farkle", _farkle_bold),
+    }
+
+
 def _texts() -> dict[Path, str]:
     out: dict[Path, str] = {}
     for folder, fixtures in ((FIST_DIR, fist_fixtures()), (FIST_BIDS_DIR, fist_bid_fixtures()),
@@ -207,6 +314,10 @@ def _texts() -> dict[Path, str]:
                              (MASTER_DIR, master_fixtures())):
         for stage, fx in sorted(fixtures.items()):
             out[folder / f"{stage}.json"] = json.dumps(fx, indent=1, sort_keys=True) + "\n"
+    for game, states in gallery_fixtures().items():
+        for state, fx in states.items():
+            out[GALLERY_DIR / game / f"{state}.json"] = json.dumps(fx, indent=1,
+                                                                  sort_keys=True) + "\n"
     return out
 
 
@@ -217,6 +328,7 @@ def stale() -> list[str]:
            if not p.exists() or p.read_text(encoding="utf-8") != text]
     for folder in (FIST_DIR, FIST_BIDS_DIR, FARKLE_DIR, FARKLE_LOG_DIR, MASTER_DIR):
         bad += [str(p) for p in folder.glob("*.json") if p not in texts]
+    bad += [str(p) for p in GALLERY_DIR.glob("*/*.json") if p not in texts]
     return sorted(bad)
 
 

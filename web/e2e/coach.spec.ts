@@ -31,7 +31,8 @@ async function timidMove(page: Page): Promise<boolean> {
 
 async function create(page: Page, rated: boolean): Promise<string> {
   const r = await page.request.post('/api/tables', {
-    data: { game: 'farkle', options: { max_turns: 6 }, rated, seats: [{ kind: 'me' }, { kind: 'bot', bot: 'optimal' }] },
+    // 12 turns: with 6 a player who farkles on every turn of theirs had no decision that cost (a flake)
+    data: { game: 'farkle', options: { max_turns: 12 }, rated, seats: [{ kind: 'me' }, { kind: 'bot', bot: 'optimal' }] },
   });
   expect(r.status()).toBe(201);
   const id = ((await r.json()) as { id: string }).id;

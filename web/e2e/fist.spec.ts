@@ -29,7 +29,7 @@ test('a whole Fist of Dragonstones game against bots, with a spectator; no leake
   test.setTimeout(180_000);
   let seed = 7;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const a = await open(browser, { locale: 'en-US' });
+  const a = await open(browser, { locale: 'en-US', viewport: { width: 1280, height: 900 } });
   const s = await open(browser, { locale: 'en-US', viewport: { width: 360, height: 740 } });
 
   await a.page.goto('/');
@@ -44,27 +44,57 @@ test('a whole Fist of Dragonstones game against bots, with a spectator; no leake
   await expect(a.page.getByTestId('start')).toBeEnabled({ timeout: 10_000 });
   const tableId = /\/tables\/([^#/?]+)/.exec(a.page.url())![1]!;
   await a.page.getByTestId('start').click();
+  // the spectator has animations off (Settings): nothing on its screen moves
+  await s.ctx.addInitScript(() => {
+    const key = 'dragonlair.settings';
+    localStorage.setItem(key, JSON.stringify({ ...(JSON.parse(localStorage.getItem(key) ?? '{}') as object), animations: false }));
+  });
   await s.page.goto(`/tables/${tableId}`);
   await expect(a.page.getByTestId('fist')).toBeVisible();
   await expect(s.page.getByTestId('fist')).toBeVisible();
   await expect(s.page.getByTestId('screen')).toHaveCount(0);
 
+  // the table: the card up for auction drawn with its emblem, every seat with its stones
+  await expect(a.page.getByTestId('card')).toHaveAttribute('data-kind', /^[a-z]+$/);
+  await expect(a.page.locator('[data-testid^="seat-row-"]')).toHaveCount(3);
+  await expect(s.page.locator('[data-testid^="seat-row-"]')).toHaveCount(3);
+  await shoot(a.page, `fist-bid-desktop.png`);
+
   const kinds = new Map<string, number>();
   let shot = false;
+  let decisionShot = false;
   for (let i = 0; i < 400 && (await a.page.getByTestId('end').count()) === 0; i++) {
+    if (!decisionShot && (await a.page.getByTestId('fist').getAttribute('data-legal')) === 'decision') {
+      decisionShot = true;
+      await expect(a.page.getByTestId('decision')).toBeVisible();
+      await shoot(a.page, `fist-decision-desktop.png`);
+    }
     const k = await moveIfAsked(a.page, rnd, kinds.size === 0);
     if (k) kinds.set(k, (kinds.get(k) ?? 0) + 1);
     else await a.page.waitForTimeout(50);
     if (!shot && (await a.page.getByTestId('reveal').count()) > 0) {
       shot = true;
       await expect(a.page.getByTestId('card')).toBeVisible();
-      await shoot(a.page, `fist-p0-desktop.png`);
-      await shoot(s.page, `fist-spectator-phone.png`);
+      // the fists open together: one open hand per seat, told in words (not "Black Magic coin: no")
+      const fists = a.page.getByTestId('reveal').locator('li.fist');
+      expect(await fists.count()).toBeGreaterThan(1);
+      for (const text of await a.page.getByTestId('reveal').locator('.sr-only').allInnerTexts()) expect(text).not.toMatch(/: (no|yes)\b|\{|fist\./);
+      // opened while watched: animated (CSS, under 600 ms) until a key or a click finishes it;
+      // never with the animations setting off
+      await expect(a.page.getByTestId('reveal')).toHaveClass(/\banim\b/);
+      await a.page.keyboard.press('Shift');
+      await expect(a.page.getByTestId('reveal')).not.toHaveClass(/\banim\b/);
+      await expect(s.page.getByTestId('reveal')).toBeVisible();
+      await expect(s.page.getByTestId('reveal')).not.toHaveClass(/\banim\b/);
+      await shoot(a.page, `fist-reveal-desktop.png`);
+      await shoot(s.page, `fist-reveal-spectator-phone.png`);
     }
   }
   console.log(`fist moves through the UI: ${JSON.stringify(Object.fromEntries(kinds))}`);
   expect(kinds.get('bid') ?? 0).toBeGreaterThan(3);
   for (const p of [a.page, s.page]) await expect(p.getByTestId('end')).toBeVisible({ timeout: 20_000 });
+  // the placings drawn: every seat with its place, stones and points
+  for (const p of [a.page, s.page]) await expect(p.getByTestId('fist-end').locator('[data-testid^="place-"]')).toHaveCount(3);
   await shoot(a.page, `fist-end-p0.png`);
   await shoot(s.page, `fist-end-spectator-phone.png`);
   expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

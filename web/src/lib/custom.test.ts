@@ -13,14 +13,14 @@ const moneylender = {
 describe('customCharacters', () => {
   it('names and describes each character in the reader language', () => {
     expect(customCharacters({ players: 4, custom: [moneylender] }, 'de')).toEqual([
-      { id: 'moneylender', name: 'Geldverleiher', count: 1, text: 'Zahle 2 beliebige Steine für 1 Punkt.' },
+      { id: 'moneylender', name: 'Geldverleiher', count: 1, text: 'Zahle 2 beliebige Steine für 1 Punkt.', power: moneylender.power },
     ]);
     expect(customCharacters({ custom: [moneylender] }, 'en')[0]!.name).toBe('Moneylender');
   });
 
   it('falls back to English where a character has no text in the language (F9: only en is required)', () => {
     const only = { ...moneylender, id: 'x', count: 3, name: { en: 'Only' }, text: { en: 'English' } };
-    expect(customCharacters({ custom: [only] }, 'de')).toEqual([{ id: 'x', name: 'Only', count: 3, text: 'English' }]);
+    expect(customCharacters({ custom: [only] }, 'de')).toEqual([{ id: 'x', name: 'Only', count: 3, text: 'English', power: moneylender.power }]);
   });
 
   it('gives nothing for a table without custom characters', () => {
@@ -34,13 +34,13 @@ describe('customCharacters', () => {
     const list = [null, 7, [], { id: 5, name: { en: 'a' }, text: { en: 'b' } }, { id: 'n', name: 'plain', text: { en: 'b' } },
       { id: 't', name: { de: 'nur' }, text: { en: 'b' } }, { ...moneylender, count: -2 }];
     expect(customCharacters({ custom: list }, 'de')).toEqual([
-      { id: 'moneylender', name: 'Geldverleiher', count: 1, text: 'Zahle 2 beliebige Steine für 1 Punkt.' },
+      { id: 'moneylender', name: 'Geldverleiher', count: 1, text: 'Zahle 2 beliebige Steine für 1 Punkt.', power: moneylender.power },
     ]);
   });
 
   it('shows a character without a text (the server describes it, F9) with an empty one, and names custom cards by id', () => {
     const bare = { id: 'bare', count: 2, name: { en: 'Bare', de: 'Nackt' }, power: [{ steal_from_second: true }] };
-    expect(customCharacters({ custom: [bare] }, 'de')).toEqual([{ id: 'bare', name: 'Nackt', count: 2, text: '' }]);
+    expect(customCharacters({ custom: [bare] }, 'de')).toEqual([{ id: 'bare', name: 'Nackt', count: 2, text: '', power: bare.power }]);
     expect(customNames({ custom: [bare, moneylender] }, 'de')).toEqual({ bare: 'Nackt', moneylender: 'Geldverleiher' });
     expect(customNames(null, 'en')).toEqual({});
   });

@@ -10,6 +10,8 @@ export interface CustomCharacter {
   name: string;
   count: number;
   text: string;
+  /** its power's steps as data (the card's emblem is drawn from them) */
+  power: unknown;
 }
 
 type Texts = Record<string, unknown>;
@@ -37,7 +39,7 @@ export function customCharacters(options: Record<string, unknown> | null | undef
     const text = raw.text === undefined ? '' : (pick(raw.text, lang) ?? '');
     if (name === null) continue;
     const count = typeof raw.count === 'number' && Number.isInteger(raw.count) && raw.count > 0 ? raw.count : 1;
-    out.push({ id: raw.id, name, count, text });
+    out.push({ id: raw.id, name, count, text, power: raw.power });
   }
   return out;
 }

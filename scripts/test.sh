@@ -32,15 +32,20 @@ else
          "(scripts/test.sh --long: release size)"
 fi
 python3 -m venv .venv
-# PyTorch for the `rl` extra (the MaskablePPO recipe, tests/test_rl_recipe.py), pinned and
+# PyTorch and the `rl` extra (the MaskablePPO recipe, tests/test_rl_recipe.py) in the release
+# tier only (--long): installing torch took a minute of CI's twenty, for one test. Pinned and
 # installed first: this machine's pip takes 2.13.0 from a CPU build on its disk, and the extra's
 # `torch>=2.3` is then met; left to the extra, pip would fetch a CUDA build of several GB.
-# --no-compile: byte-compiling torch's thousands of modules took over half of its install
-.venv/bin/python -m pip install -q --disable-pip-version-check --no-compile torch==2.13.0
+# --no-compile: byte-compiling torch's thousands of modules took over half of its install.
+extras="test,ray,plot,openspiel,pettingzoo,server"
+if [ "$tier" = long ]; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check --no-compile torch==2.13.0
+    extras="$extras,rl"
+fi
 # the client is built once, below (npm ci, vite build), not also by setup.py's build_py here;
 # scripts/check_wheel.sh still proves that `pip install`/`pip wheel` of a fresh clone builds it
 DRAGONLAIR_SKIP_WEB=1 .venv/bin/python -m pip install -q --disable-pip-version-check \
-    -e ".[test,ray,plot,openspiel,pettingzoo,server,rl]"
+    -e ".[$extras]"
 # the fourth game, shipped as its own package (docs/new-game.md): installed as any game from
 # outside is, so that every check below (the conformance suite, the CLI, the server, the
 # browser's generic screen) meets it; type-checked and tested on its own too

@@ -422,7 +422,7 @@ def test_views_never_depend_on_another_seats_secrets(game_id: str,
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_views_never_depend_on_another_seats_secrets_many(game_id: str,
                                                           options: dict[str, Any]) -> None:
-    check_secrecy(game_id, options, range(10_000, 10_000 + size(ci=8, long=300)), stops=8)
+    check_secrecy(game_id, options, range(10_000, 10_000 + size(ci=5, long=300)), stops=8)
 
 
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
@@ -486,7 +486,7 @@ def test_every_view_of_varied_tables_validates(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_view_of_many_random_games_validates(game_id: str) -> None:
     """40 games in CI, 2000 in the release run."""
-    games = size(ci=40, long=2000)
+    games = size(ci=24, long=2000)
     assert check_views(game_id, games, 0.0005, varied=True) > 100 * games
 
 
@@ -547,7 +547,7 @@ def test_snapshot_restore_continue_equals_replay(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_snapshot_restore_continue_over_many_games(game_id: str) -> None:
     """24 games in CI, 1000 in the release run."""
-    check_snapshots(game_id, size(ci=24, long=1000), views_every=25)
+    check_snapshots(game_id, size(ci=12, long=1000), views_every=25)
 
 
 # ---------------------------------------------------------------------------- events
@@ -634,4 +634,4 @@ def test_view_streams_equal_the_full_views_many(game_id: str, options: dict[str,
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_events_for_filters_by_viewer_and_since_many(game_id: str,
                                                      options: dict[str, Any]) -> None:
-    check_events(game_id, options, range(10_000, 10_000 + size(ci=4, long=50)), stops=8)
+    check_events(game_id, options, range(10_000, 10_000 + size(ci=2, long=50)), stops=8)

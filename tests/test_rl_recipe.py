@@ -14,11 +14,12 @@ import pytest
 
 # imported by each test, not here: torch costs seconds per process, and the quick run, which
 # deselects these, still collects this module in every worker
-pytestmark = pytest.mark.slow
+# the release tier (scripts/test.sh --long installs torch and the `rl` extra; CI does not)
+pytestmark = pytest.mark.long
 
 
 def _torch() -> Any:
-    pytest.importorskip("sb3_contrib")  # a machine without the `rl` extra; CI has it
+    pytest.importorskip("sb3_contrib")  # a machine without the `rl` extra; --long has it
     import torch
 
     torch.set_num_threads(1)

@@ -441,10 +441,10 @@ def test_a_kill_loses_nothing(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_dozens_of_kills_lose_nothing(tmp_path: Path) -> None:
-    """CI: 6 kills over four tables, each at a random moment of its server's life (each
+    """CI: 4 kills over four tables, each at a random moment of its server's life (each
     kill a fresh chance to lose an acked action); ``scripts/test.sh --long``: 100
     (tests/sizes.py). ``DRAGONLAIR_CRASH_KILLS`` and ``DRAGONLAIR_CRASH_SECONDS`` (the
     time it may take: CI 150, --long 900) choose others."""
-    kills = int(os.environ.get("DRAGONLAIR_CRASH_KILLS") or size(ci=6, long=100))
+    kills = int(os.environ.get("DRAGONLAIR_CRASH_KILLS") or size(ci=4, long=100))
     budget = float(os.environ.get("DRAGONLAIR_CRASH_SECONDS") or seconds(ci=150, long=900))
     run_crash(tmp_path, kills=kills, tables=4, seconds=budget)

@@ -300,11 +300,12 @@ def test_a_few_random_games_leak_nothing(leak_server: ServerThread, game: str) -
 @pytest.mark.slow
 def test_many_random_games_leak_nothing(leak_server: ServerThread) -> None:
     """Many games, a new random seed each run (``DRAGONLAIR_LEAK_SEED`` repeats one; it is
-    printed), each game at each number of seats in turn (:data:`SHAPES`): CI 14 (every
-    shape twice), ``scripts/test.sh --long`` 300 (tests/sizes.py), ``DRAGONLAIR_LEAK_GAMES``
-    any number. It stops early once every shape and a third of the games are done and
-    ``DRAGONLAIR_LEAK_SECONDS`` (CI 60, --long 240) have passed, so the run stays bounded."""
-    wanted = int(os.environ.get("DRAGONLAIR_LEAK_GAMES") or size(ci=14, long=300))
+    printed), each game at each number of seats in turn (:data:`SHAPES`): CI 8 (every
+    shape once, and one more), ``scripts/test.sh --long`` 300 (tests/sizes.py),
+    ``DRAGONLAIR_LEAK_GAMES`` any number. It stops early once every shape and a third of the
+    games are done and ``DRAGONLAIR_LEAK_SECONDS`` (CI 60, --long 240) have passed, so the
+    run stays bounded."""
+    wanted = int(os.environ.get("DRAGONLAIR_LEAK_GAMES") or size(ci=8, long=300))
     budget = float(os.environ.get("DRAGONLAIR_LEAK_SECONDS") or seconds(ci=60, long=240))
     seed0 = int(os.environ.get("DRAGONLAIR_LEAK_SEED", str(random.randrange(10**6))))
     print(f"leak test: seed {seed0}")

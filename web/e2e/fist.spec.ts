@@ -106,6 +106,10 @@ test('a whole Fist of Dragonstones game against bots, with a spectator; no leake
 });
 
 test('a whole Fist of Dragonstones game of 4 people by invite links, a German phone, a reload, a spectator', async ({ browser }) => {
+  // the release tier (scripts/test.sh --long) only: a minute and a half of CI's twenty; invite
+  // links, a reload and a German phone are also met in master.spec.ts, and sealed bids handed
+  // in by people in any order in tests/server/test_bots_and_restart.py
+  test.skip(process.env.DRAGONLAIR_TEST_TIER === 'ci', 'the release tier only (scripts/test.sh --long)');
   test.setTimeout(240_000);
   let seed = 11;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);

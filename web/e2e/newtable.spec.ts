@@ -105,7 +105,7 @@ test('a Fist log: an auction group, my own sealed bid read once', async ({ brows
   await page.getByTestId('more-fairy').click();
   await page.getByTestId('submit-bid').click();
   const line = (text: RegExp) => log.locator('li.line').filter({ has: page.locator('.words', { hasText: text }) });
-  const own = line(/^You bid 1 Fairy Gold/);
+  const own = line(/^You bid\b.* 1 Fairy Gold/);
   await expect(own).toHaveCount(1, { timeout: 15_000 });
   await expect(own.locator('[data-icon="hand"]')).toHaveCount(1);
   await expect(own.locator('[data-icon="fairy"]')).toHaveCount(1);

@@ -168,6 +168,7 @@ def _check_ratio(loop: dict[str, Any], engine: dict[str, Any]) -> None:
     assert max(low) * (1 - 1e-3) <= loop["ratio_max"] <= max(high) * (1 + 1e-3)
 
 
+@pytest.mark.slow  # CI: bench games of every game; test_simulate_table_for_one_game is quick
 @pytest.mark.usefixtures("short_tables")
 def test_simulate_json_has_every_game_and_ratio() -> None:
     result = runner.invoke(app, ["bench", "--simulate", "--seconds", "0.03", "--json"])
@@ -201,6 +202,7 @@ def test_simulate_loop_plays_the_games_of_simulate() -> None:
         assert sum(s.turn_count() for s in states) / 3 == run.mean_turns
 
 
+@pytest.mark.slow  # CI: every adapter of every game; the quick run keeps the one-line rows
 @pytest.mark.usefixtures("short_tables")
 def test_adapters_json_has_every_game_adapter_and_ratio() -> None:
     pytest.importorskip("pyspiel")
@@ -325,8 +327,9 @@ def _playthrough(game_id: str, options: dict[str, object], seed: int,
 
 
 @pytest.mark.parametrize("game_id,options", [
-    ("fist", {"players": 3}), ("fist", {"players": 6}), ("master", {}),
-    ("master", {"match": True}), ("farkle", {"players": 3}),
+    ("fist", {"players": 3}),
+    pytest.param("fist", {"players": 6}, marks=pytest.mark.slow),  # CI: seconds, as 3 seats
+    ("master", {}), ("master", {"match": True}), ("farkle", {"players": 3}),
 ])
 def test_sample_chance_draws_as_the_contract_does(game_id: str,
                                                   options: dict[str, object]) -> None:
@@ -430,7 +433,7 @@ def test_the_bot_baselines_table_has_every_bot_of_the_game(capsys: pytest.Captur
     """``bench/baselines.py``: one row per bot of the game, the random bot last as the
     reference; win rates with their intervals; a bad option is refused in one line."""
     baselines = _baselines()
-    baselines.main(["--games", "2", "--workers", "1", "master"])
+    baselines.main(["--games", "1", "--workers", "1", "master"])
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith("| master |")]
     assert [row.split("|")[2].strip() for row in rows] == ["expert", "greedy", "random"]

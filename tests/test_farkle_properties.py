@@ -18,7 +18,7 @@ from tests.sizes import size
 
 QUICK_GAMES = 15  # per table size, a plain run
 #: per table size, after the quick ones: CI 125, the release run (scripts/test.sh --long) 500
-GAMES_PER_TABLE = size(ci=125, long=500)
+GAMES_PER_TABLE = size(ci=60, long=500)
 MAX_ACTIONS = 50_000
 GAMES = {p: FarkleGame({"players": p}) for p in range(2, 6)}  # shared: the scorer's memo
 

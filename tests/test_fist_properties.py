@@ -18,7 +18,7 @@ TOTALS_F1 = {**{k: v for k, v in TOTALS.items() if k != "black"},
              "red": 12, "blue": 12, "yellow": 12, "cards": 25}
 QUICK_GAMES = 12  # per table size, a plain run
 #: per table size, after the quick ones: CI 150, the release run (scripts/test.sh --long) 600
-GAMES_PER_TABLE = size(ci=150, long=600)
+GAMES_PER_TABLE = size(ci=75, long=600)
 
 
 def random_game(players: int, seed: int, check: bool = True) -> FistState:

@@ -26,9 +26,9 @@ from tests.sizes import long_tier, size
 
 #: the slow twins' sizes, after the quick tests' games: CI, and the release run
 #: (scripts/test.sh --long)
-SINGLE_GAMES = size(ci=2500, long=10_000)
-MATCH_GAMES = size(ci=100, long=400)
-CHECKED_GAMES = size(ci=75, long=300)
+SINGLE_GAMES = size(ci=1200, long=10_000)
+MATCH_GAMES = size(ci=50, long=400)
+CHECKED_GAMES = size(ci=40, long=300)
 #: the exhaustive search of shapes: how many cards, and how many shapes of up to that many
 #: cards can arise (each thousand takes a tenth of a second or more)
 SHAPES = (16, 94_785) if long_tier() else (9, 28_397)
@@ -173,7 +173,7 @@ def check_rounds(seeds: range) -> None:
 def test_m3_m4_every_random_round_fills_a_4x4_box_and_scores_by_m4() -> None:
     """M3: random rounds each end with 16 cards filling a 4 x 4 box and both hands empty;
     M2: 4 cards set aside; M4: the line scores and the winner follow from the grid (every
-    10th round with the "100+face" option). The slow twin plays 2,500 more rounds in CI,
+    10th round with the "100+face" option). The slow twin plays 1,200 more rounds in CI,
     10,000 in the release run."""
     check_rounds(range(300))
 

@@ -51,6 +51,8 @@ class User(Base):
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     #: a bot account (migration 0004): plays through the WebSocket protocol with an API token
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: may hide and restore posts and workshop entries (``dragonlair admin grant USER``)
+    is_moderator: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column(Float, default=now)
 
 
@@ -420,3 +422,10 @@ def ping_when_idle(engine: Engine, after: float = PING_AFTER_IDLE_S) -> None:
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[OrmSession]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+# the community's models (issue 26), each in its feature's package; imported here so that
+# ``Base.metadata`` (the migrations' comparison, ``create_all`` in tests) holds them
+from dragonlair.server.workshop import models as _workshop_models  # noqa: E402,F401
+from dragonlair.server.forum import models as _forum_models  # noqa: E402,F401
+from dragonlair.server.tournaments import models as _tournament_models  # noqa: E402,F401

@@ -36,7 +36,10 @@ DIST = Path(os.environ.get("DRAGONLAIR_WEB_DIST") or Path(__file__).resolve().pa
 CLIENT_ROUTES = ("/", "/settings", "/tables/{table_id}", "/tables/{table_id}/replay",
                  "/leaderboards", "/leaderboards/{game}", "/users/{username}",
                  "/rules", "/rules/{game}", "/replays", "/learn/{game}",
-                 "/tips/{game}", "/characters")
+                 "/tips/{game}", "/characters",
+                 # the community (issue 26)
+                 "/workshop", "/workshop/new", "/workshop/{entry_id}", "/forum", "/forum/{game}",
+                 "/forum/threads/{thread_id}", "/tournaments", "/tournaments/{tournament_id}")
 
 #: the paths that are never a page of the client: their 404 stays the API's JSON refusal
 NOT_PAGES = ("/api/", "/ws/", "/assets/", "/i18n/", "/docs", "/redoc", "/openapi")

@@ -11,6 +11,13 @@ export type Route =
   | { name: 'learn'; game: string }
   | { name: 'tips'; game: string }
   | { name: 'characters' }
+  | { name: 'workshop'; game: string | null; tag: string | null; q: string; sort: string }
+  | { name: 'workshop-entry'; id: number }
+  | { name: 'workshop-publish'; entry: number | null }
+  | { name: 'forum'; game: string | null }
+  | { name: 'forum-thread'; id: number }
+  | { name: 'tournaments' }
+  | { name: 'tournament'; id: string }
   | { name: 'notfound' };
 
 /** The route of an address: its path, and for the rules its query's `table` (the table whose
@@ -44,5 +51,41 @@ export function parseRoute(path: string, search = ''): Route {
   if (learn) return { name: 'learn', game: learn[1]! };
   const tips = /^\/tips\/([a-z0-9_-]{1,64})\/?$/.exec(path);
   if (tips) return { name: 'tips', game: tips[1]! };
+  return communityRoute(path, search);
+}
+
+/** A positive integer id of at most 12 digits, or null. */
+function intId(text: string | undefined): number | null {
+  return text && /^[1-9][0-9]{0,11}$/.test(text) ? Number(text) : null;
+}
+
+/** The community's pages (issue 26): the workshop, the forum and the tournaments. */
+function communityRoute(path: string, search: string): Route {
+  const q = new URLSearchParams(search);
+  const slug = (v: string | null) => (v && /^[a-z0-9_-]{1,64}$/.test(v) ? v : null);
+  if (path === '/workshop' || path === '/workshop/') {
+    return {
+      name: 'workshop', game: slug(q.get('game')), tag: slug(q.get('tag')),
+      q: (q.get('q') ?? '').slice(0, 200), sort: slug(q.get('sort')) ?? 'newest',
+    };
+  }
+  if (path === '/workshop/new' || path === '/workshop/new/') {
+    return { name: 'workshop-publish', entry: intId(q.get('entry') ?? undefined) };
+  }
+  const we = /^\/workshop\/([0-9]{1,12})\/?$/.exec(path);
+  if (we) {
+    const id = intId(we[1]);
+    return id === null ? { name: 'notfound' } : { name: 'workshop-entry', id };
+  }
+  const fb = /^\/forum(?:\/([a-z0-9_-]{1,64}))?\/?$/.exec(path);
+  if (fb) return { name: 'forum', game: fb[1] ?? null };
+  const ft = /^\/forum\/threads\/([0-9]{1,12})\/?$/.exec(path);
+  if (ft) {
+    const id = intId(ft[1]);
+    return id === null ? { name: 'notfound' } : { name: 'forum-thread', id };
+  }
+  if (path === '/tournaments' || path === '/tournaments/') return { name: 'tournaments' };
+  const tt = /^\/tournaments\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
+  if (tt) return { name: 'tournament', id: tt[1]! };
   return { name: 'notfound' };
 }

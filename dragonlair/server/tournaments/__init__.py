@@ -1,0 +1,1 @@
+"""Tournaments for people (issue 26): arenas and Swiss tournaments, across restarts and server processes."""

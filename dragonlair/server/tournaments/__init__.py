@@ -1,1 +1,2 @@
-"""Tournaments for people (issue 26): arenas and Swiss tournaments, across restarts and server processes."""
+"""Tournaments for people (issue 26): arenas and Swiss tournaments, across restarts and server
+processes."""

@@ -1,4 +1,4 @@
-"""The tournaments's tables (issue 26); its migration is in dragonlair/server/migrations/versions."""
+"""The tournaments' tables (issue 26); their migration: dragonlair/server/migrations/versions."""
 
 from __future__ import annotations
 

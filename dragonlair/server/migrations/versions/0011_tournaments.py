@@ -1,4 +1,5 @@
-"""Tournaments (issue 26; dragonlair/server/tournaments): arenas and Swiss tournaments, their players, pairings and games.
+"""Tournaments (issue 26; dragonlair/server/tournaments): arenas and Swiss tournaments, their
+players, pairings and games.
 
 Revision ID: 0011
 Revises: 0010

@@ -37,10 +37,12 @@ python3 -m venv .venv
 # installed first: this machine's pip takes 2.13.0 from a CPU build on its disk, and the extra's
 # `torch>=2.3` is then met; left to the extra, pip would fetch a CUDA build of several GB.
 # --no-compile: byte-compiling torch's thousands of modules took over half of its install.
-extras="test,ray,plot,openspiel,pettingzoo,server"
+# Ray (`tournament --ray`, one test: tests/test_tournament.py) likewise: its install and the
+# start of a local instance were over half a minute of CI for that one check
+extras="test,plot,openspiel,pettingzoo,server"
 if [ "$tier" = long ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --no-compile torch==2.13.0
-    extras="$extras,rl"
+    extras="$extras,rl,ray"
 fi
 # the client is built once, below (npm ci, vite build), not also by setup.py's build_py here;
 # scripts/check_wheel.sh still proves that `pip install`/`pip wheel` of a fresh clone builds it

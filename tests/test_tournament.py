@@ -26,7 +26,6 @@ from dragonlair.tournament import (
     seating,
     wilson_interval,
 )
-from tests.sizes import size
 
 runner = CliRunner()
 
@@ -156,13 +155,13 @@ def test_custom_bots_work_in_worker_processes() -> None:
     assert two.participants[1].games == 6
 
 
-@pytest.mark.slow  # starting a local Ray instance takes ten seconds or more; CI runs it
+@pytest.mark.long  # the release tier installs the ray extra (scripts/test.sh --long)
 def test_ray_on_a_local_instance_gives_the_same_report() -> None:
-    """CI four games, the release run (scripts/test.sh --long) eight: Ray's start is most
-    of the time."""
+    """Eight games on a local Ray instance (whose start is most of the time) give the report
+    of the same eight games played here."""
     pytest.importorskip("ray")
     bots = ["cautious", "random", "random"]
-    games = size(ci=4, long=8)
+    games = 8
     local = run_tournament("farkle", bots, games, players=2, seed=4)
     on_ray = run_tournament("farkle", bots, games, players=2, seed=4, ray_address="local",
                             workers=2)

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from dragonlair.cli.admin_cmd import admin_app
 from dragonlair.cli.analyse_cmd import analyse
 from dragonlair.cli.balance_cmd import balance
 from dragonlair.cli.db_cmd import db_app
@@ -158,6 +159,23 @@ def table_options(game: str, given: list[str] | None, lang: str = "en") -> dict[
     return out
 
 
+def from_workshop(game: str, custom: list[str], server: str | None, options: dict[str, Any],
+                  lang: str) -> list[str]:
+    """``--custom workshop:ID[@N]``: the entries fetched from ``--server`` into ``options``;
+    the other ``--custom`` references (files) returned. A bad reference or server: one line,
+    exit 2."""
+    from dragonlair.server.workshop.fetch import FetchError, fetch_options, is_ref
+
+    if server is None:
+        fail_with("cli.workshop.needs_server", lang)
+        raise AssertionError  # not reached
+    try:
+        options.update(fetch_options(game, server, [c for c in custom if is_ref(c)]))
+    except FetchError as exc:
+        fail(render(exc.code, exc.params, lang), lang=lang)
+    return [c for c in custom if not is_ref(c)]
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
@@ -190,6 +208,10 @@ def play(
     wrong = not_for(game, given)
     if wrong is not None:
         fail(tr(lang, "err_not_for", option=wrong[0], owner=wrong[1], game=game), lang=lang)
+    fetched: dict[str, Any] = {}
+    if custom and any(c.startswith("workshop:") for c in custom):
+        # entries of a server's workshop, played here (docs/workshop.md)
+        custom, server = from_workshop(game, custom, server, fetched, lang), None
     specs = {spec.name: spec for spec in plugin(game).info.options}
     for flag, value in (("--four-of-a-kind", four_of_a_kind), ("--dragon", dragon)):
         if value is not None and specs[option_name(flag)].problem(value) is not None:
@@ -209,8 +231,10 @@ def play(
         options: dict[str, Any] = table_options(game, option, lang)
         if max_turns is not None:
             options["max_turns"] = max_turns
+        options.update(fetched)
         if custom:
-            options["custom"] = option_from_files(game, "--custom", custom)
+            options["custom"] = [*options.get("custom", []),
+                                 *option_from_files(game, "--custom", custom)]
         if specials is not None:
             options["specials"] = specials
         if match:
@@ -667,6 +691,7 @@ app.command()(tips)
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(db_app, name="db")
 app.add_typer(push_app, name="push")
+app.add_typer(admin_app, name="admin")
 
 
 def unwrap(text: str) -> str:

@@ -141,6 +141,7 @@ def user_json(user: User) -> dict[str, Any]:
     internal handle that no screen shows)."""
     return {"id": user.id, "username": user.username, "display_name": user.display_name,
             "guest": user.is_guest, "bot": bool(user.is_bot),
+            "moderator": bool(user.is_moderator),
             "profile": f"@{user.id}" if user.is_guest else user.username}
 
 

@@ -30,6 +30,7 @@ from dragonlair.server.botpool import BotPool, processes_available
 from dragonlair.server.bus import make_bus
 from dragonlair.server.db import make_engine, make_sessionmaker
 from dragonlair.server.errors import ServerError
+from dragonlair.server.forum import api as forum_api
 from dragonlair.server.hub import Hub
 from dragonlair.server.migrate import upgrade
 from dragonlair.server.openapi import ERROR_RESPONSES, http_error
@@ -38,6 +39,9 @@ from dragonlair.server.security import CrossSiteGuard
 from dragonlair.server.settings import Settings
 from dragonlair.server.table.viewers import PROTOCOL
 from dragonlair.server.throttle import Throttle
+from dragonlair.server.tournaments import api as tournaments_api
+from dragonlair.server.tournaments.runner import Runner as TournamentRunner
+from dragonlair.server.workshop import api as workshop_api
 from dragonlair.web import GZIP_MINIMUM, mount_client
 
 log = logging.getLogger("dragonlair.server")
@@ -144,10 +148,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 hub.spawn(start_bots(hub.bots))
         expiry = lobby.Expiry(hub)  # open tables never started expire (lobby.py)
         expiry.start()
+        tournaments = TournamentRunner(hub)  # tournaments/runner.py
+        tournaments.start()
+        app.state.tournaments = tournaments
         try:
             yield
         finally:
             expiry.stop()
+            await tournaments.stop()
             await hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             if pusher is not None:
@@ -206,6 +214,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(characters_api.router)
     app.include_router(option_files_api.router)
     app.include_router(push_api.router)
+    app.include_router(workshop_api.router)
+    app.include_router(tournaments_api.router)
+    app.include_router(forum_api.router)
     app.include_router(ws.router)
     # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets
     mount_client(app)

@@ -98,6 +98,9 @@ class GameTable(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: the engine's outcome once finished
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the workshop entry the table was made from (migration 0009; dragonlair/server/
+    #: workshop): ``{"entry": id, "version": n, "title": ...}``; its content is in ``options``
+    workshop: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class Seat(Base):

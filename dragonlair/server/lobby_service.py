@@ -40,6 +40,8 @@ def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[st
         "clock": table.clock, "takeover_bot": table.takeover_bot,
         "away": table.away, "expires_at": table.expires_at,
     }
+    if table.workshop is not None:  # made from a workshop entry (dragonlair/server/workshop)
+        out["workshop"] = table.workshop
     if detail:
         out["seq"] = action_count(s, table.id)
     return out
@@ -75,12 +77,14 @@ def create_table(s: OrmSession, user_id: int, game_id: str, options: dict[str, A
                  seats: Sequence[tuple[str, str | None]] | None, rated: bool,
                  clock: ClockIn | None, away: BotAwayIn | WaitAwayIn | None,
                  takeover_bot: str | None, settings: Settings,
-                 hub_clock: Clock) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+                 hub_clock: Clock, workshop: dict[str, Any] | None = None,
+                 ) -> tuple[dict[str, Any], list[tuple[int, str]]]:
     """A new open table of ``game_id`` created by ``user_id``, its options checked by the
     game (an :class:`~dragonlair.core.errors.OptionError` is raised as a 422 with its
     code). ``seats``: (kind, bot) per seat, kind ``me``, ``open``, ``bot`` or ``invite``
     (``None``: the creator and open seats). Returns the table and the invite tokens issued
-    (seat, token); ``hub_clock`` dates its expiry."""
+    (seat, token); ``hub_clock`` dates its expiry; ``workshop``: the workshop entry the
+    options come from (dragonlair/server/workshop: ``{"entry", "version", "title", "kind"}``)."""
     from dragonlair.bots import bot_names
     from dragonlair.games import game_ids, make_game, plugin
 
@@ -121,7 +125,7 @@ def create_table(s: OrmSession, user_id: int, game_id: str, options: dict[str, A
                       status="open", rated=rated, created_by=user_id,
                       clock=spec.to_json(), away=policy.to_json(),
                       expires_at=hub_clock.now() + settings.open_table_ttl_s,
-                      takeover_bot=takeover_bot or p.default_bot)
+                      takeover_bot=takeover_bot or p.default_bot, workshop=workshop)
     s.add(table)
     s.flush()
     for i, (kind, bot) in enumerate(plan):
@@ -248,7 +252,8 @@ def record(s: OrmSession, table_id: str) -> dict[str, Any]:
                  [entry(r[0], r[1]) for r in rows], table.result,
                  meta={"server_table": table.id, "started_at": table.started_at,
                        "finished_at": table.finished_at,
-                       **({"takeovers": takeovers} if takeovers else {})})
+                       **({"takeovers": takeovers} if takeovers else {}),
+                       **({"workshop": table.workshop} if table.workshop else {})})
     out: dict[str, Any] = json.loads(json.dumps(rec.to_json()))
     return out
 

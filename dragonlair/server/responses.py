@@ -70,6 +70,8 @@ class AccountOut(Out):
     display_name: str
     guest: bool
     bot: bool
+    moderator: bool = Field(description="may hide and restore posts and workshop entries "
+                                        "(docs/forum.md)")
     profile: str = Field(
         description="where the account's profile is (``/api/users/{profile}``): its username, or "
                     "``@<id>`` for a guest (whose username is an internal handle nobody is shown)")
@@ -129,6 +131,16 @@ class TableAwayOut(Out):
     seconds: Number | None = None
 
 
+class TableWorkshopOut(Out):
+    """The workshop entry a table was made from (dragonlair/server/workshop): its content is
+    in the table's options."""
+
+    entry: int
+    version: int
+    title: str
+    kind: str
+
+
 class TableInfoOut(Out):
     """A table of the lobby: its game, settings, seats and (once finished) result."""
 
@@ -155,6 +167,8 @@ class TableInfoOut(Out):
     spectators: int | None = Field(
         default=None, description="viewers without a seat, counted in the answering process "
                                   "(``GET /api/tables/{id}``)")
+    workshop: TableWorkshopOut | None = Field(
+        default=None, description="the workshop entry and version the table was made from")
 
 
 class InviteOut(Out):
@@ -204,6 +218,7 @@ class RecordMetaOut(Out):
     started_at: Number | None
     finished_at: Number | None
     takeovers: list[TakeoverOut] | None = None
+    workshop: TableWorkshopOut | None = None
 
 
 class RecordOut(Out):

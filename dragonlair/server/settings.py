@@ -77,6 +77,16 @@ class Limits:
     registration_burst: int = 5
     #: Web Push (dragonlair/server/push.py): subscriptions a user may hold (one per browser)
     max_push_subscriptions: int = 10
+    #: the forum (docs/forum.md, "Limits"): posts a minute, threads an hour, reports an hour
+    #: and previews a minute per account; the longest title, post and report reason
+    #: (characters)
+    forum_posts_per_minute: int = 5
+    forum_threads_per_hour: int = 10
+    forum_reports_per_hour: int = 20
+    forum_previews_per_minute: int = 30
+    max_forum_title: int = 120
+    max_forum_body: int = 10_000
+    max_forum_reason: int = 500
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,7 +152,7 @@ def test_a_guest_who_signs_up_keeps_games_ratings_and_name(server: ServerThread)
     assert r.status_code == 200, r.text
     me = r.json()
     assert me == {"id": guest_id, "username": "annie", "display_name": guest_name,
-                  "guest": False, "bot": False, "profile": "annie"}
+                  "guest": False, "bot": False, "moderator": False, "profile": "annie"}
     assert ann.token != old_token  # a new session token ...
     stale = httpx.Client(base_url=server.base, cookies={"dragonlair_session": old_token or ""})
     assert stale.get("/api/me").status_code == 401  # ... and the guest's one is gone

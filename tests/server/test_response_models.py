@@ -128,7 +128,7 @@ def test_the_models_keep_the_answers_as_built(server: ServerThread) -> None:
     r = ann.http.put(f"/api/tables/{tid}/seats/1", json={"kind": "invite"})
     assert r.status_code == 200 and r.json()["invite"]["seat"] == 1, r.text
     assert ann.http.get("/api/me").json().keys() == {
-        "id", "username", "display_name", "guest", "bot", "profile"}
+        "id", "username", "display_name", "guest", "bot", "moderator", "profile"}
     assert bob.http.post("/api/auth/logout").json() == {"ok": True}
 
     # a finished table: its record and replay as the routes build them

@@ -17,11 +17,14 @@ from typer.testing import CliRunner
 from dragonlair.cli.main import app
 from dragonlair.server import migrate
 from dragonlair.server.db import Base, make_engine
+from dragonlair.server.workshop.search import include_name
 
 
 def differences(engine: Any, metadata: MetaData = Base.metadata) -> list[Any]:
     with engine.connect() as conn:
-        ctx = MigrationContext.configure(conn, opts={"compare_type": True})
+        # the workshop's full-text indexes are the migration's, not models (search.py)
+        ctx = MigrationContext.configure(conn, opts={"compare_type": True,
+                                                     "include_name": include_name})
         return list(compare_metadata(ctx, metadata))
 
 

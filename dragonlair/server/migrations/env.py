@@ -7,6 +7,7 @@ from alembic import context
 from sqlalchemy import create_engine
 
 from dragonlair.server.db import Base
+from dragonlair.server.workshop.search import include_name
 
 config = context.config
 target_metadata = Base.metadata
@@ -16,14 +17,14 @@ def run() -> None:
     connection = config.attributes.get("connection")
     if connection is not None:
         context.configure(connection=connection, target_metadata=target_metadata,
-                          render_as_batch=True)
+                          render_as_batch=True, include_name=include_name)
         with context.begin_transaction():
             context.run_migrations()
         return
     engine = create_engine(config.get_main_option("sqlalchemy.url") or "")
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=target_metadata,
-                          render_as_batch=True)
+                          render_as_batch=True, include_name=include_name)
         with context.begin_transaction():
             context.run_migrations()
 

@@ -136,6 +136,13 @@ def write_actions(s: OrmSession, table_id: str, start: int, rows: Sequence[Row],
         assert table is not None
         if table.status != "finished":  # rated once, with the final action
             rate_table(s, table, result, at)
+            if table.workshop is not None:  # made from a workshop entry: played once more
+                from dragonlair.server.workshop.api import finished as workshop_finished
+
+                workshop_finished(s, table, result)
+            from dragonlair.server.tournaments.service import record_finish
+
+            record_finish(s, table, result, at)  # a tournament's table: counted with it
         table.status, table.result, table.finished_at = "finished", result, now()
     s.commit()
 

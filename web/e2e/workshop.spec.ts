@@ -2,7 +2,7 @@
 // made in this browser (the Characters screen keeps it in localStorage) through the form, with
 // a Markdown description previewed by the server; the entry's page shows the sanitised
 // description, the character as a card, the balance report of simulated games with its 95 %
-// intervals once worked out, votes, plays and the discussion; "Play with this" opens a table
+// intervals once worked out, votes, plays and the discussion (a post in its thread); "Play with this" opens a table
 // that names the entry. Screenshots:
 // test-results/screenshots/workshop-entry.png (1280 px), workshop-entry-phone.png and
 // workshop-list-phone.png (360 px).
@@ -50,7 +50,13 @@ test('publish a Fist character and see its page with the balance report and the 
   await expect(page.getByTestId('balance-report').locator('tr.custom')).toHaveCount(1);
   await expect(page.getByTestId('play-with-this')).toBeEnabled();
   await expect(page.getByTestId('edit-entry')).toBeVisible();
-  await expect(page.getByTestId('forum-thread')).toBeVisible();
+  // the discussion: a post in the entry's thread, its Markdown rendered (issue 26)
+  const thread = page.getByTestId('forum-thread');
+  await expect(thread.getByTestId('no-posts')).toBeVisible();
+  await thread.locator('textarea').fill('Is **two stones for a point** too cheap? Compare its interval with the Ghost's.');
+  await thread.getByRole('button', { name: 'Post' }).click();
+  await expect(thread.getByTestId('post')).toHaveCount(1);
+  await expect(thread.getByTestId('post-html').locator('strong')).toHaveText('two stones for a point');
   await shoot(page, 'workshop-entry.png');
 
   await page.setViewportSize({ width: 360, height: 800 });

@@ -53,7 +53,7 @@ test('publish a Fist character and see its page with the balance report and the 
   // the discussion: a post in the entry's thread, its Markdown rendered (issue 26)
   const thread = page.getByTestId('forum-thread');
   await expect(thread.getByTestId('no-posts')).toBeVisible();
-  await thread.locator('textarea').fill('Is **two stones for a point** too cheap? Compare its interval with the Ghost's.');
+  await thread.locator('textarea').fill('Is **two stones for a point** too cheap? Compare the intervals below.');
   await thread.getByRole('button', { name: 'Post' }).click();
   await expect(thread.getByTestId('post')).toHaveCount(1);
   await expect(thread.getByTestId('post-html').locator('strong')).toHaveText('two stones for a point');

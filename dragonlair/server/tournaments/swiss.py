@@ -17,7 +17,7 @@ players get a bye.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 
@@ -43,21 +43,119 @@ def rank(entrants: Sequence[Entrant]) -> list[Entrant]:
 
 #: the backtracking search's budget (candidate tries) before it allows repeats
 SEARCH_BUDGET = 200_000
+#: the lookahead (:func:`completable`) is tried for fields of at most this many players
+LOOKAHEAD_PLAYERS = 16
+#: the lookahead's budget (search nodes, for the whole round) before it gives up and the
+#: round is paired as without it
+LOOKAHEAD_BUDGET = 20_000
 
 
-def pair_two(entrants: Sequence[Entrant]) -> Round:
-    """A round of two-player games (module docs)."""
+def pair_two(entrants: Sequence[Entrant], later: int = 0) -> Round:
+    """A round of two-player games (module docs). ``later``: the rounds still to come after
+    this one; in a small field the round is paired so that they can still be paired without
+    a repeat (:func:`completable`), where the search finds such a pairing in its budget."""
     order = rank(entrants)
+    if later > 0 and len(order) <= LOOKAHEAD_PLAYERS:
+        found = _pair_ahead(order, later)
+        if found is not None:
+            return found
     for strict in (True, False):
         budget = [SEARCH_BUDGET]
         for bye in _bye_candidates(order):
             rest = [e for e in order if e.user_id != bye] if bye is not None else order
-            found = _match(rest, strict, budget)
-            if found is not None:
-                return Round([(a, b) for a, b in found], [] if bye is None else [bye])
+            first = next(_match(rest, strict, budget), None)
+            if first is not None:
+                return Round(first, [] if bye is None else [bye])
             if budget[0] <= 0:
                 break
     raise AssertionError("no pairing")  # without the repeat rule one always exists
+
+
+def _pair_ahead(order: list[Entrant], later: int) -> Round | None:
+    """The most preferred pairing without a repeat after which ``later`` more rounds can be
+    paired without one (byes by the same rule); ``None`` if there is none, or the budget ran
+    out first."""
+    met = frozenset(frozenset((e.user_id, o)) for e in order for o in e.opponents)
+    byes = {e.user_id: e.byes for e in order}
+    people = tuple(sorted(byes))
+    budget = [LOOKAHEAD_BUDGET]
+    memo: dict[tuple[frozenset[frozenset[int]], tuple[int, ...], int], bool] = {}
+    for bye in _bye_candidates(order):
+        rest = [e for e in order if e.user_id != bye] if bye is not None else order
+        after_byes = dict(byes)
+        if bye is not None:
+            after_byes[bye] += 1
+        for pairs in _match(rest, True, budget):
+            if budget[0] <= 0:
+                return None
+            now_met = met | {frozenset(p) for p in pairs}
+            if completable(people, now_met, after_byes, later, budget, memo):
+                return Round(pairs, [] if bye is None else [bye])
+            if budget[0] <= 0:
+                return None
+    return None
+
+
+def completable(people: tuple[int, ...], met: frozenset[frozenset[int]],
+                byes: dict[int, int], rounds: int, budget: list[int],
+                memo: dict[tuple[frozenset[frozenset[int]], tuple[int, ...], int], bool]
+                ) -> bool:
+    """Whether ``rounds`` more rounds of ``people`` can be paired with no pair in ``met``
+    meeting (again), nor two people twice, each round's bye (an odd number) going to one of
+    those with the fewest byes. A depth-first search over the rounds, the most constrained
+    person paired first; ``budget[0]`` counts its nodes down (at 0 it answers ``False``)."""
+    if rounds <= 0:
+        return True
+    counts = tuple(byes[u] for u in people)
+    key = (met, counts, rounds)
+    if key in memo:
+        return memo[key]
+    free = {u: frozenset(v for v in people if v != u and frozenset((u, v)) not in met)
+            for u in people}
+    # a person plays every later round but those of their byes (at most a share of them)
+    odd = len(people) % 2 == 1
+    spare = -(-rounds // len(people)) if odd else 0
+    if any(len(free[u]) < rounds - spare for u in people):
+        memo[key] = False
+        return False
+    answer = False
+    fewest = min(counts)
+    candidates: list[int | None] = [u for u in people if byes[u] == fewest] if odd else [None]
+    for bye in candidates:
+        playing = frozenset(people) - ({bye} if bye is not None else set())
+        after = dict(byes)
+        if bye is not None:
+            after[bye] += 1
+        for pairs in _matchings(playing, free, budget):
+            if budget[0] <= 0:
+                return False
+            if completable(people, met | {frozenset(p) for p in pairs}, after, rounds - 1,
+                           budget, memo):
+                answer = True
+                break
+        if answer or budget[0] <= 0:
+            break
+    if budget[0] > 0 or answer:
+        memo[key] = answer
+    return answer
+
+
+def _matchings(playing: frozenset[int], free: dict[int, frozenset[int]],
+               budget: list[int]) -> Iterator[list[tuple[int, int]]]:
+    """Every pairing of ``playing`` along ``free`` (who may meet whom), the person with
+    the fewest partners left paired first."""
+    if not playing:
+        yield []
+        return
+    budget[0] -= 1
+    if budget[0] < 0:
+        return
+    top = min(playing, key=lambda u: (len(free[u] & playing), u))
+    for other in sorted(free[top] & playing):
+        for rest in _matchings(playing - {top, other}, free, budget):
+            yield [(top, other), *rest]
+            if budget[0] < 0:
+                return
 
 
 def _bye_candidates(order: list[Entrant]) -> list[int | None]:
@@ -78,20 +176,23 @@ def _candidates(top: Entrant, rest: list[Entrant]) -> list[Entrant]:
 
 
 def _match(order: list[Entrant], strict: bool,
-           budget: list[int]) -> list[tuple[int, int]] | None:
+           budget: list[int]) -> Iterator[list[tuple[int, int]]]:
+    """The pairings of ``order`` (``strict``: without a repeat), the most preferred first
+    (module docs)."""
     if not order:
-        return []
+        yield []
+        return
     top, rest = order[0], order[1:]
     for other in _candidates(top, rest):
         budget[0] -= 1
         if budget[0] < 0:
-            return None
+            return
         if strict and other.user_id in top.opponents:
             continue
-        found = _match([e for e in rest if e is not other], strict, budget)
-        if found is not None:
-            return [(top.user_id, other.user_id), *found]
-    return None
+        for found in _match([e for e in rest if e is not other], strict, budget):
+            yield [(top.user_id, other.user_id), *found]
+            if budget[0] < 0:
+                return
 
 
 def table_sizes(n: int, size: int) -> list[int]:

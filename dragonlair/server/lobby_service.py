@@ -44,7 +44,19 @@ def table_json(s: OrmSession, table: GameTable, detail: bool = False) -> dict[st
         out["workshop"] = table.workshop
     if detail:
         out["seq"] = action_count(s, table.id)
+        out["tournament"] = tournament_of(s, table.id)
     return out
+
+
+def tournament_of(s: OrmSession, table_id: str) -> dict[str, Any] | None:
+    """The tournament that created the table (dragonlair/server/tournaments): ``{id, name,
+    kind}``, or ``None`` (one query on ``tournament_games.table_id``, unique)."""
+    from dragonlair.server.tournaments.models import Tournament, TournamentGame
+
+    row = s.execute(select(Tournament.id, Tournament.name, Tournament.kind)
+                    .join(TournamentGame, TournamentGame.tournament_id == Tournament.id)
+                    .where(TournamentGame.table_id == table_id)).first()
+    return None if row is None else {"id": row.id, "name": row.name, "kind": row.kind}
 
 
 def new_table_id() -> str:

@@ -6,7 +6,8 @@ who holds a seat of the finished table. A seat that a bot took over (its player 
 left or resigned) stays the bot's: it accepts at once, as every bot seat does, and its former
 player is not asked (and may neither accept nor decline). The offer stands for
 ``Settings.rematch_timeout_s`` seconds (of the hub's clock); declined by anyone, or run out,
-it ends, and any player may make a new one.
+it ends, and any player may make a new one. A table a tournament made has no rematch
+(409 ``server.tournament.no_rematch``): the tournament pairs its players.
 
 Once every person has accepted, the new table starts at once (``running``): the same game,
 options (as the record stores them), clock, rated flag and takeover bot, the same people and
@@ -130,6 +131,10 @@ def accept(s: OrmSession, table_id: str, user_id: int, at: float,
     table = _finished(s, table_id)
     seats = read_seats(s, table_id)
     mine = _my_seat(seats, user_id)
+    from dragonlair.server.lobby_service import tournament_of
+
+    if tournament_of(s, table_id) is not None:  # the tournament pairs its players itself
+        raise ServerError("server.tournament.no_rematch", 409)
     row = _current(s, table_id, at)
     fresh = row is None or row.state in (DECLINED, EXPIRED)
     if row is None:

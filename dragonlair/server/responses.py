@@ -141,6 +141,14 @@ class TableWorkshopOut(Out):
     kind: str
 
 
+class TableTournamentOut(Out):
+    """The tournament a table was made by (dragonlair/server/tournaments)."""
+
+    id: str
+    name: str
+    kind: Literal["arena", "swiss"]
+
+
 class TableInfoOut(Out):
     """A table of the lobby: its game, settings, seats and (once finished) result."""
 
@@ -169,6 +177,9 @@ class TableInfoOut(Out):
                                   "(``GET /api/tables/{id}``)")
     workshop: TableWorkshopOut | None = Field(
         default=None, description="the workshop entry and version the table was made from")
+    tournament: TableTournamentOut | None = Field(
+        default=None, description="the tournament that created the table (one table's "
+                                  "answers, not a list's)")
 
 
 class InviteOut(Out):

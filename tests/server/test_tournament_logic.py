@@ -71,7 +71,7 @@ def test_seat_order_balances_first_moves() -> None:
     assert arena.seat_order([1, 2], {1: 0.0, 2: 1.0}, {1: 1, 2: 1}) == [2, 1]
 
 
-def play_swiss(players: int, rounds: int, seed: int) -> list[swiss.Round]:
+def play_swiss(players: int, rounds: int, seed: int, ahead: bool = True) -> list[swiss.Round]:
     rng = random.Random(seed)
     score = dict.fromkeys(range(1, players + 1), 0.0)
     rating = {u: rng.uniform(0, 30) for u in score}
@@ -80,7 +80,8 @@ def play_swiss(players: int, rounds: int, seed: int) -> list[swiss.Round]:
     out = []
     for _ in range(rounds):
         plan = swiss.pair_two([swiss.Entrant(u, score[u], rating[u], frozenset(opponents[u]),
-                                             byes[u]) for u in score])
+                                             byes[u]) for u in score],
+                              later=rounds - len(out) - 1 if ahead else 0)
         out.append(plan)
         for u in plan.byes:
             byes[u] += 1
@@ -109,6 +110,28 @@ def test_swiss_of_seven_no_repeats_one_bye_a_round(seed: int) -> None:
         bye = plan.byes[0]
         assert bye not in had_bye, "a second bye before everyone had one"
         had_bye.append(bye)
+
+
+def repeats(rounds: list[swiss.Round]) -> int:
+    met: set[frozenset[int]] = set()
+    count = 0
+    for plan in rounds:
+        for a, b in plan.tables:
+            count += frozenset((a, b)) in met
+            met.add(frozenset((a, b)))
+    return count
+
+
+def test_swiss_looks_ahead_to_the_last_round() -> None:
+    # 7 players, 6 rounds (as many as each one's opponents): pairing one round at a time
+    # dead-ends now and then; looking ahead never does
+    assert any(repeats(play_swiss(7, 6, seed, ahead=False)) for seed in range(40))
+    assert [seed for seed in range(200) if repeats(play_swiss(7, 6, seed))] == []
+    # more rounds than a round robin: none repeats before the round robin is complete
+    for players, robin in ((5, 5), (6, 5)):
+        for seed in range(10):
+            rounds = play_swiss(players, 8, seed)
+            assert repeats(rounds[:robin]) == 0 and repeats(rounds) > 0
 
 
 def test_swiss_byes_go_round_before_anyone_has_two() -> None:

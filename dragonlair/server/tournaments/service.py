@@ -385,7 +385,8 @@ def _pair_swiss(s: OrmSession, t: Tournament, players: list[TournamentPlayer],
                 for p in active]
     size = int(t.options.get("size", 2))
     if size == 2:
-        plan = swiss.pair_two(entrants)
+        # the rounds after this one: paired so that they too can go without a repeat
+        plan = swiss.pair_two(entrants, later=(t.rounds or 0) - t.current_round - 1)
     else:
         plan = swiss.pair_many(entrants, size, plugin(t.game).info.min_players,
                                bool(t.options.get("bots")))

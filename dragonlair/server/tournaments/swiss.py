@@ -55,6 +55,10 @@ def pair_two(entrants: Sequence[Entrant], later: int = 0) -> Round:
     this one; in a small field the round is paired so that they can still be paired without
     a repeat (:func:`completable`), where the search finds such a pairing in its budget."""
     order = rank(entrants)
+    # no more rounds without a repeat than a round robin has: look ahead to its end only
+    played = max((len(e.opponents) + e.byes for e in order), default=0)
+    robin = len(order) - 1 if len(order) % 2 == 0 else len(order)
+    later = min(later, robin - played - 1)
     if later > 0 and len(order) <= LOOKAHEAD_PLAYERS:
         found = _pair_ahead(order, later)
         if found is not None:
@@ -65,7 +69,7 @@ def pair_two(entrants: Sequence[Entrant], later: int = 0) -> Round:
             rest = [e for e in order if e.user_id != bye] if bye is not None else order
             first = next(_match(rest, strict, budget), None)
             if first is not None:
-                return Round(first, [] if bye is None else [bye])
+                return Round([(a, b) for a, b in first], [] if bye is None else [bye])
             if budget[0] <= 0:
                 break
     raise AssertionError("no pairing")  # without the repeat rule one always exists
@@ -90,7 +94,7 @@ def _pair_ahead(order: list[Entrant], later: int) -> Round | None:
                 return None
             now_met = met | {frozenset(p) for p in pairs}
             if completable(people, now_met, after_byes, later, budget, memo):
-                return Round(pairs, [] if bye is None else [bye])
+                return Round([(a, b) for a, b in pairs], [] if bye is None else [bye])
             if budget[0] <= 0:
                 return None
     return None
@@ -112,10 +116,12 @@ def completable(people: tuple[int, ...], met: frozenset[frozenset[int]],
         return memo[key]
     free = {u: frozenset(v for v in people if v != u and frozenset((u, v)) not in met)
             for u in people}
-    # a person plays every later round but those of their byes (at most a share of them)
+    # a person plays every later round but those of their byes: byes go round, so at most
+    # their arrears plus a share of the rounds
     odd = len(people) % 2 == 1
-    spare = -(-rounds // len(people)) if odd else 0
-    if any(len(free[u]) < rounds - spare for u in people):
+    most = max(counts)
+    if any(len(free[u]) < rounds - (most - byes[u] + -(-rounds // len(people)) if odd else 0)
+           for u in people):
         memo[key] = False
         return False
     answer = False

@@ -12,11 +12,14 @@ export interface Stored {
   /** a final move (a Master placement, a Farkle bank or battle choice, a Fist power decision)
    * waits for a second click on "Confirm" (or Enter) before it is sent */
   confirm: boolean;
+  /** a tournament player is taken to each new game of theirs, and back to the tournament's
+   * page after it (screens/Tournament.svelte, EndOfGame.svelte) */
+  autoOpen: boolean;
 }
 
 /** The settings from what was stored (anything missing or of the wrong type: its default). */
 export function parseStored(raw: string | null, reducedMotion = false): Stored {
-  const d: Stored = { lang: null, animations: !reducedMotion, sound: true, notify: true, confirm: true };
+  const d: Stored = { lang: null, animations: !reducedMotion, sound: true, notify: true, confirm: true, autoOpen: true };
   if (!raw) return d;
   let v: Partial<Record<keyof Stored, unknown>>;
   try {
@@ -32,6 +35,7 @@ export function parseStored(raw: string | null, reducedMotion = false): Stored {
     sound: flag(v.sound, d.sound),
     notify: flag(v.notify, d.notify),
     confirm: flag(v.confirm, d.confirm),
+    autoOpen: flag(v.autoOpen, d.autoOpen),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byPlacing, columns, countdown, createBody, outcomeFor, pollDelay, scoreText, secondsUntil, type TournamentGame } from './tournaments';
+import { byPlacing, columns, countdown, createBody, nextGame, outcomeFor, pollDelay, scoreText, secondsUntil, type TournamentGame } from './tournaments';
 
 const game = (placings: (number | null)[]): TournamentGame => ({
   table_id: 't1', round: null,
@@ -7,6 +7,15 @@ const game = (placings: (number | null)[]): TournamentGame => ({
 });
 
 describe('tournaments', () => {
+  it('opens a new game once, when the player wants it', () => {
+    const me = { joined: true, withdrawn: false, table: 'T2', waiting: false };
+    expect(nextGame(me, true, new Set(['T1']))).toBe('T2');
+    expect(nextGame(me, false, new Set())).toBeNull();
+    expect(nextGame(me, true, new Set(['T1', 'T2']))).toBeNull();
+    expect(nextGame({ ...me, table: null, waiting: true }, true, new Set())).toBeNull();
+    expect(nextGame(null, true, new Set())).toBeNull();
+  });
+
   it('counts down in minutes and hours', () => {
     expect(countdown(0)).toBe('0:00');
     expect(countdown(65)).toBe('1:05');

@@ -88,3 +88,25 @@ export function createBody(form: {
   else body.rounds = form.rounds;
   return body;
 }
+
+/** The tables of the tournaments this page session has already taken the player to (or they
+ * went to themselves): the page does not send them there again (lib/tournaments.ts
+ * nextGame). */
+const opened = new Set<string>();
+
+/** The player is at (or was sent to) this tournament table. */
+export function markOpened(table: string): void {
+  opened.add(table);
+}
+
+/** The table to open for the player now, automatically: their new game, once (not one they
+ * have been at already, so that coming back to the page during a game does not bounce them
+ * to it again); null: stay. */
+export function nextGame(me: TournamentPage['me'], enabled: boolean, seen: ReadonlySet<string> = opened): string | null {
+  if (!enabled || !me?.table || seen.has(me.table)) return null;
+  return me.table;
+}
+
+/** Seconds the end of a tournament game waits before it takes the player back to the
+ * tournament's page (a click on "Stay here" cancels it). */
+export const BACK_AFTER_S = 6;

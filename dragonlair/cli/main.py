@@ -24,6 +24,7 @@ from dragonlair.cli.i18n_cmd import i18n_app
 from dragonlair.cli.learn_cmd import learn
 from dragonlair.cli.options import GAME_HELP
 from dragonlair.cli.push_cmd import push_app
+from dragonlair.cli.puzzles_cmd import puzzles_app
 from dragonlair.cli.tips_cmd import tips
 from dragonlair.cli.tournament_cmd import tournament
 from dragonlair.core.errors import DragonlairError, OptionError, RecordError
@@ -691,6 +692,7 @@ app.command()(tips)
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(db_app, name="db")
 app.add_typer(push_app, name="push")
+app.add_typer(puzzles_app, name="puzzles")
 app.add_typer(admin_app, name="admin")
 
 

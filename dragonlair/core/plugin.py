@@ -222,6 +222,10 @@ class GamePlugin:
     #: hints and post-game analysis: a factory of the game's analyser (an
     #: :class:`dragonlair.analysis.hints.Analyser`, reading views only; docs/analysis.md)
     analysis: Callable[[], Any] | None = None
+    #: puzzles mined from finished games (docs/puzzles.md): a ``module:attribute`` path to the
+    #: game's :class:`dragonlair.puzzles.mine.PuzzleRules` (which decisions make puzzles, their
+    #: questions, themes and explanations), or None for a game without puzzles
+    puzzles: str | None = None
     #: the game's own message catalogues: a folder laid out as ``<lang>/LC_MESSAGES/*.po``
     #: (its codes in the game's namespace, ``<id>.``), or None for the ``locale`` folder next
     #: to the module that defines the plugin (:func:`dragonlair.games.locale_dir`); read by

@@ -34,6 +34,8 @@ from dragonlair.server.forum import api as forum_api
 from dragonlair.server.hub import Hub
 from dragonlair.server.migrate import upgrade
 from dragonlair.server.openapi import ERROR_RESPONSES, http_error
+from dragonlair.server.puzzles import api as puzzles_api
+from dragonlair.server.puzzles.miner import Miner as PuzzleMiner
 from dragonlair.server.responses import HealthOut
 from dragonlair.server.security import CrossSiteGuard
 from dragonlair.server.settings import Settings
@@ -151,11 +153,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tournaments = TournamentRunner(hub)  # tournaments/runner.py
         tournaments.start()
         app.state.tournaments = tournaments
+        puzzles = PuzzleMiner(hub)  # shipped puzzles, then mining (puzzles/miner.py)
+        puzzles.start()
+        app.state.puzzles = puzzles
         try:
             yield
         finally:
             expiry.stop()
             await tournaments.stop()
+            await puzzles.stop()
             await hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             if pusher is not None:
@@ -217,6 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(workshop_api.router)
     app.include_router(tournaments_api.router)
     app.include_router(forum_api.router)
+    app.include_router(puzzles_api.router)
     app.include_router(ws.router)
     # the browser client (dragonlair/web/dist, built from web/): / and its routes, /assets
     mount_client(app)

@@ -430,5 +430,6 @@ def make_sessionmaker(engine: Engine) -> sessionmaker[OrmSession]:
 # the community's models (issue 26), each in its feature's package; imported here so that
 # ``Base.metadata`` (the migrations' comparison, ``create_all`` in tests) holds them
 from dragonlair.server.forum import models as _forum_models  # noqa: E402,F401
+from dragonlair.server.puzzles import models as _puzzle_models  # noqa: E402,F401
 from dragonlair.server.tournaments import models as _tournament_models  # noqa: E402,F401
 from dragonlair.server.workshop import models as _workshop_models  # noqa: E402,F401

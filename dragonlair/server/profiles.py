@@ -94,6 +94,15 @@ class RecentOut(BaseModel):
     taken_over: bool
 
 
+class PuzzleRatingOut(BaseModel):
+    """A registered player's puzzle rating (Glicko-2; docs/puzzles.md, "On the server")."""
+
+    rating: int
+    rd: int
+    attempts: int
+    solved: int
+
+
 class ProfileOut(BaseModel):
     #: the login name of an account (a guest's is an internal handle: show ``display_name``)
     username: str
@@ -104,6 +113,8 @@ class ProfileOut(BaseModel):
     created_at: float
     ratings: list[GameRatingOut]
     recent: list[RecentOut]
+    #: the puzzle rating (``None``: a guest, or no rated puzzle yet)
+    puzzles: PuzzleRatingOut | None = None
 
 
 class RatingChangeOut(BaseModel):
@@ -195,7 +206,14 @@ def profile(name: Annotated[str, Path(max_length=64)], s: DB) -> ProfileOut:
     return ProfileOut(username=user.username, profile=profile_key(user),
                       display_name=user.display_name,
                       guest=user.is_guest, created_at=user.created_at, ratings=ratings,
-                      recent=recent)
+                      recent=recent, puzzles=_puzzle_rating(s, user))
+
+
+def _puzzle_rating(s: OrmSession, user: User) -> PuzzleRatingOut | None:
+    from dragonlair.server.puzzles.service import rating_json
+
+    out = rating_json(s, user)
+    return None if out is None else PuzzleRatingOut(**out)
 
 
 @router.get("/tables/{table_id}/ratings", response_model=TableRatingsOut,

@@ -87,6 +87,8 @@ class Limits:
     max_forum_title: int = 120
     max_forum_body: int = 10_000
     max_forum_reason: int = 500
+    #: puzzle answers a minute per account (docs/puzzles.md, "On the server")
+    puzzle_answers_per_minute: int = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,16 @@ class Settings:
     #: run each game plugin's ``warm_up`` in a bot thread at start-up (the bots' tables
     #: built before a first decision needs them; the test servers leave it off)
     warm_up: bool = True
+    #: the puzzle miner (docs/puzzles.md, "On the server"; dragonlair/server/puzzles/
+    #: miner.py): on or off; seconds between its rounds; finished tables a round takes; the
+    #: share of one core it may use (it pauses after each table); records longer than this
+    #: many actions are skipped. ``$DRAGONLAIR_PUZZLE_MINER=0``: off by default
+    puzzle_miner: bool = field(
+        default_factory=lambda: os.environ.get("DRAGONLAIR_PUZZLE_MINER", "1") != "0")
+    puzzle_miner_every_s: float = 30.0
+    puzzle_miner_batch: int = 5
+    puzzle_miner_share: float = 0.25
+    puzzle_miner_max_actions: int = 5000
 
     def url(self) -> str:
         """The database URL (the default SQLite file's folder is created here)."""

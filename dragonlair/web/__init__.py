@@ -39,7 +39,8 @@ CLIENT_ROUTES = ("/", "/settings", "/tables/{table_id}", "/tables/{table_id}/rep
                  "/tips/{game}", "/characters",
                  # the community (issue 26)
                  "/workshop", "/workshop/new", "/workshop/{entry_id}", "/forum", "/forum/{game}",
-                 "/forum/threads/{thread_id}", "/tournaments", "/tournaments/{tournament_id}")
+                 "/forum/threads/{thread_id}", "/tournaments", "/tournaments/{tournament_id}",
+                 "/puzzles", "/puzzles/{puzzle_id}")
 
 #: the paths that are never a page of the client: their 404 stays the API's JSON refusal
 NOT_PAGES = ("/api/", "/ws/", "/assets/", "/i18n/", "/docs", "/redoc", "/openapi")

@@ -133,6 +133,7 @@ class ServerThread:
         settings.setdefault("limits", TEST_LIMITS)
         settings.setdefault("argon2_cost", TEST_ARGON2)
         settings.setdefault("warm_up", False)
+        settings.setdefault("puzzle_miner", False)  # test_puzzles.py runs it itself
         settings.setdefault("bot_processes", 0)  # the threads; test_botpool.py: processes
         self.settings = Settings(data_dir=data, bot_workers=2, **settings)
         if migrated and self.settings.database_url is None:

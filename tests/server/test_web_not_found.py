@@ -60,12 +60,14 @@ def test_the_api_and_other_requests_keep_the_json_refusal(web: TestClient) -> No
     assert web.get("/api/ping").json() == {"ok": True}
 
 
-def test_the_real_app_answers_an_unknown_page_with_the_client() -> None:
+def test_the_real_app_answers_an_unknown_page_with_the_client(tmp_path: Path) -> None:
+    from dragonlair.server.settings import Settings
     from dragonlair.web import is_built
 
     if not is_built():
         pytest.skip("the client is not built (cd web && npm run build)")
-    with TestClient(create_app()) as client:
+    # its own database: never the default data folder of whoever runs the tests
+    with TestClient(create_app(Settings(data_dir=tmp_path, warm_up=False))) as client:
         answer = client.get("/this/is/nowhere", headers=HTML)
         assert answer.status_code == 404
         assert '<div id="app">' in answer.text

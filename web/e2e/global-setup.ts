@@ -21,7 +21,10 @@ export default async function setup(): Promise<void> {
     cwd: repo,
     // away players may be replaced after 1 s (not 30): e2e/away.spec.ts asks for a short time;
     // a wide terminal, so that the ready line is never wrapped
-    env: { ...process.env, DRAGONLAIR_AWAY_SECONDS_MIN: '1', COLUMNS: '300' },
+    // DRAGONLAIR_PUZZLE_MINER=0: the server does not mine its finished games for puzzles here
+    // (a quarter of a core beside the browser; tests/server/test_puzzles.py tests the miner,
+    // and e2e/puzzles.spec.ts plays the shipped puzzles, which it still loads)
+    env: { ...process.env, DRAGONLAIR_AWAY_SECONDS_MIN: '1', COLUMNS: '300', DRAGONLAIR_PUZZLE_MINER: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
   });

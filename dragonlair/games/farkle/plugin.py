@@ -104,6 +104,7 @@ PLUGIN = GamePlugin(
     bench_options={"players": 2},
     rules=rules_in("dragonlair.games.farkle"),
     analysis=analysis,
+    puzzles="dragonlair.games.farkle.puzzles:RULES",
     conformance="dragonlair.games.farkle.conformance:CONFORMANCE",
     warm_up="dragonlair.games.farkle.bots:warm_up",
 )

@@ -122,5 +122,6 @@ PLUGIN = GamePlugin(
     bench_options={"players": 4},
     rules=rules_in("dragonlair.games.fist"),
     analysis=analysis,
+    puzzles="dragonlair.games.fist.puzzles:RULES",
     conformance="dragonlair.games.fist.conformance:CONFORMANCE",
 )

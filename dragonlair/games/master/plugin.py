@@ -104,5 +104,6 @@ PLUGIN = GamePlugin(
     bench_options={},
     rules=rules_in("dragonlair.games.master"),
     analysis=analysis,
+    puzzles="dragonlair.games.master.puzzles:RULES",
     conformance="dragonlair.games.master.conformance:CONFORMANCE",
 )

@@ -52,10 +52,12 @@ class Runner:
             await asyncio.sleep(TICK_S)
 
     def present(self) -> set[int]:
-        """The people with a socket open on a running table loaded here."""
+        """The people with a socket open on a running or finished table loaded here: at a
+        game, or on the end screen of one (the tournament's page marks the rest present as
+        it polls, :func:`~dragonlair.server.tournaments.service.show`)."""
         out: set[int] = set()
         for runtime in list(self.hub.tables.values()):
-            if runtime.status == "running":
+            if runtime.status in ("running", "finished"):
                 presence = runtime.presence
                 out.update(u for u, n in presence.here.items() if n > 0)
                 for users in presence.elsewhere.values():

@@ -7,7 +7,10 @@ player is paired within their score group with the player half a group below the
 against bottom half), else the nearest one, else a lower score group; no two players meet
 twice: a backtracking search takes the next candidate (or another bye) when the rest cannot
 be paired. Only when no pairing without a repeat exists at all (more rounds than opponents)
-is a repeat allowed.
+is a repeat allowed. In a small field the search also looks ahead: it takes the most
+preferred pairing after which the rounds still to come can all be paired without a repeat
+too (:func:`completable`), so that no late round dead-ends; past its budget it pairs one
+round at a time.
 
 More players a table (Fist, Farkle): each round the players, ranked the same way, are cut
 into tables of the chosen size (sizes as even as the number allows); a table that would be

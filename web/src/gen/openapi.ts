@@ -767,6 +767,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/puzzles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Next Puzzle
+         * @description The next puzzle (of ``game``, with ``theme``) for the caller.
+         */
+        get: operations["next_puzzle_api_puzzles_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/puzzles/{puzzle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One puzzle, without its answer.
+         */
+        get: operations["show_api_puzzles__puzzle_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/puzzles/{puzzle_id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer
+         * @description Answer with one of the legal options: right or wrong, the solution, every option's
+         *     value, the explanation, the themes, and the rating change of a rated attempt.
+         */
+        post: operations["answer_api_puzzles__puzzle_id__answer_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/puzzles/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily
+         * @description The day's puzzle (UTC), the same for everyone.
+         */
+        get: operations["daily_api_puzzles_daily_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/puzzles/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Themes
+         * @description Per game: its puzzles and each theme's count; and the caller's puzzle rating.
+         */
+        get: operations["themes_api_puzzles_themes_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables": {
         parameters: {
             query?: never;
@@ -2313,6 +2414,8 @@ export interface components {
             status: "open" | "running" | "finished" | "expired";
             /** Takeover Bot */
             takeover_bot: string | null;
+            /** @description the tournament that created the table (one table's answers, not a list's) */
+            tournament?: components["schemas"]["TableTournamentOut"] | null;
             /** @description the workshop entry and version the table was made from */
             workshop?: components["schemas"]["TableWorkshopOut"] | null;
         };
@@ -2548,12 +2651,144 @@ export interface components {
             guest: boolean;
             /** Profile */
             profile: string;
+            puzzles?: components["schemas"]["PuzzleRatingOut"] | null;
             /** Ratings */
             ratings: components["schemas"]["GameRatingOut"][];
             /** Recent */
             recent: components["schemas"]["RecentOut"][];
             /** Username */
             username: string;
+        };
+        /** PuzzleAnswerIn */
+        PuzzleAnswerIn: {
+            /** Action */
+            action: string;
+        };
+        /**
+         * PuzzleAnswerOut
+         * @description The verdict and its proof: every option with its value (``unit``), best first.
+         */
+        PuzzleAnswerOut: {
+            /** Answer */
+            answer: string;
+            /** Correct */
+            correct: boolean;
+            /** Explanation */
+            explanation: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: string;
+            /** Margin */
+            margin: number;
+            /** Options */
+            options: components["schemas"]["PuzzleOptionOut"][];
+            /** Puzzle Rating */
+            puzzle_rating: number;
+            /** Question */
+            question: string;
+            /** Rated */
+            rated: boolean;
+            rating: components["schemas"]["PuzzleRatingChangeOut"] | null;
+            /** Solution */
+            solution: string[];
+            /** Source */
+            source: {
+                [key: string]: unknown;
+            };
+            /** Themes */
+            themes: string[];
+            /** Unit */
+            unit: string;
+        };
+        /** PuzzleGameOut */
+        PuzzleGameOut: {
+            /** Count */
+            count: number;
+            /** Game */
+            game: string;
+            /** Themes */
+            themes: components["schemas"]["PuzzleThemeCountOut"][];
+        };
+        /** PuzzleOptionOut */
+        PuzzleOptionOut: {
+            /** Action */
+            action: string;
+            /** Best */
+            best: boolean;
+            /** Value */
+            value: number;
+        };
+        /**
+         * PuzzleOut
+         * @description A puzzle as the solver sees it before answering: the seat's view and legal options,
+         *     the question (a catalogue key) and the unit of the values the answer will show.
+         */
+        PuzzleOut: {
+            /** Day */
+            day?: string | null;
+            /** Game */
+            game: string;
+            /** Game Version */
+            game_version: number;
+            /** Id */
+            id: string;
+            /** Legal */
+            legal: string[];
+            /** Plays */
+            plays: number;
+            /** Question */
+            question: string;
+            /** Rating */
+            rating: number;
+            /** Seat */
+            seat: number;
+            /** Unit */
+            unit: string;
+            /** View */
+            view: {
+                [key: string]: unknown;
+            };
+        };
+        /** PuzzleRatingChangeOut */
+        PuzzleRatingChangeOut: {
+            /** After */
+            after: number;
+            /** Before */
+            before: number;
+            /** Puzzle After */
+            puzzle_after: number;
+            /** Puzzle Before */
+            puzzle_before: number;
+            /** Rd */
+            rd: number;
+        };
+        /**
+         * PuzzleRatingOut
+         * @description A registered player's puzzle rating (Glicko-2; docs/puzzles.md, "On the server").
+         */
+        PuzzleRatingOut: {
+            /** Attempts */
+            attempts: number;
+            /** Rating */
+            rating: number;
+            /** Rd */
+            rd: number;
+            /** Solved */
+            solved: number;
+        };
+        /** PuzzleThemeCountOut */
+        PuzzleThemeCountOut: {
+            /** Count */
+            count: number;
+            /** Theme */
+            theme: string;
+        };
+        /** PuzzleThemesOut */
+        PuzzleThemesOut: {
+            /** Games */
+            games: components["schemas"]["PuzzleGameOut"][];
+            me: components["schemas"]["PuzzleRatingOut"] | null;
         };
         /**
          * QuoteOut
@@ -2955,6 +3190,8 @@ export interface components {
             status: "open" | "running" | "finished" | "expired";
             /** Takeover Bot */
             takeover_bot: string | null;
+            /** @description the tournament that created the table (one table's answers, not a list's) */
+            tournament?: components["schemas"]["TableTournamentOut"] | null;
             /** @description the workshop entry and version the table was made from */
             workshop?: components["schemas"]["TableWorkshopOut"] | null;
         };
@@ -3130,6 +3367,8 @@ export interface components {
             status: "open" | "running" | "finished" | "expired";
             /** Takeover Bot */
             takeover_bot: string | null;
+            /** @description the tournament that created the table (one table's answers, not a list's) */
+            tournament?: components["schemas"]["TableTournamentOut"] | null;
             /** @description the workshop entry and version the table was made from */
             workshop?: components["schemas"]["TableWorkshopOut"] | null;
         };
@@ -3191,6 +3430,21 @@ export interface components {
             seat: number;
             /** User Id */
             user_id: number | null;
+        };
+        /**
+         * TableTournamentOut
+         * @description The tournament a table was made by (dragonlair/server/tournaments).
+         */
+        TableTournamentOut: {
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "arena" | "swiss";
+            /** Name */
+            name: string;
         };
         /**
          * TableWorkshopOut
@@ -8224,6 +8478,567 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    next_puzzle_api_puzzles_get: {
+        parameters: {
+            query?: {
+                game?: string | null;
+                theme?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    show_api_puzzles__puzzle_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                puzzle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    answer_api_puzzles__puzzle_id__answer_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                puzzle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PuzzleAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleAnswerOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    daily_api_puzzles_daily_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleOut"];
+                };
+            };
+            /** @description a body that is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no session, or an expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a method the path does not have */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a conflict with the resource's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body without a length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a body over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description a request that fails validation (values never echoed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description too many at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    themes_api_puzzles_themes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PuzzleThemesOut"];
                 };
             };
             /** @description a body that is not JSON */

@@ -18,6 +18,8 @@ export type Route =
   | { name: 'forum-thread'; id: number }
   | { name: 'tournaments' }
   | { name: 'tournament'; id: string }
+  | { name: 'puzzles'; game: string | null; theme: string | null }
+  | { name: 'puzzle'; id: string }
   | { name: 'notfound' };
 
 /** The route of an address: its path, and for the rules its query's `table` (the table whose
@@ -85,6 +87,12 @@ function communityRoute(path: string, search: string): Route {
     return id === null ? { name: 'notfound' } : { name: 'forum-thread', id };
   }
   if (path === '/tournaments' || path === '/tournaments/') return { name: 'tournaments' };
+  if (path === '/puzzles' || path === '/puzzles/') {
+    const theme = q.get('theme');
+    return { name: 'puzzles', game: slug(q.get('game')), theme: theme && /^[a-z0-9_.-]{1,128}$/.test(theme) ? theme : null };
+  }
+  const pz = /^\/puzzles\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  if (pz) return { name: 'puzzle', id: pz[1]! };
   const tt = /^\/tournaments\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
   if (tt) return { name: 'tournament', id: tt[1]! };
   return { name: 'notfound' };

@@ -23,23 +23,23 @@ import math
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import ColumnElement, and_, false, func, or_, select, true
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
 from dragonlair.server.accounts import DB, CurrentUser, optional_user
 from dragonlair.server.db import User, now
 from dragonlair.server.errors import ServerError
+from dragonlair.server.forum import service
 from dragonlair.server.forum.models import ForumPost, ForumReport, ForumThread, ModerationLog
+from dragonlair.server.forum.service import is_mod, users_by_id
 from dragonlair.server.markdown import render
 from dragonlair.server.responses import Out
 from dragonlair.server.settings import Limits
-from dragonlair.server.workshop.models import WorkshopEntry, WorkshopVersion
+from dragonlair.server.workshop.models import WorkshopEntry
 
 router = APIRouter(prefix="/api", tags=["forum"])
 
@@ -230,10 +230,6 @@ def limits(request: Request) -> Limits:
     return out
 
 
-def is_mod(user: User | None) -> bool:
-    return user is not None and bool(user.is_moderator)
-
-
 def writer(user: User) -> User:
     """``user``, if they may write (a registered account): else ``403 server.forum.guest``."""
     if user.is_guest:
@@ -271,9 +267,7 @@ def rate(s: OrmSession, code: str, stamps: Any, owner: Any, user: User, most: in
     """``429`` with ``code`` (``server.forum.too_many_posts``, ...) when ``user`` wrote
     ``most`` rows in the last ``window`` seconds (counted in the database: every server
     process agrees); its ``retry_after`` is when the oldest of them leaves the window."""
-    since = now() - window
-    rows = s.scalars(select(stamps).where(owner == user.id, stamps > since)
-                     .order_by(stamps.desc()).limit(most)).all()
+    rows = service.recent_stamps(s, stamps, owner, user.id, now() - window, most)
     if len(rows) >= most:
         wait = max(1, math.ceil(rows[-1] + window - now()))
         raise ServerError(code, 429, limit=most, retry_after=wait)
@@ -308,13 +302,6 @@ def previews(request: Request) -> _Previews:
     return found
 
 
-def users_by_id(s: OrmSession, ids: Iterable[int | None]) -> dict[int, User]:
-    wanted = {i for i in ids if i is not None}
-    if not wanted:
-        return {}
-    return {u.id: u for u in s.scalars(select(User).where(User.id.in_(wanted)))}
-
-
 def user_ref(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.display_name,
             "profile": f"@{user.id}" if user.is_guest else user.username}
@@ -323,14 +310,6 @@ def user_ref(user: User) -> dict[str, Any]:
 def sees(viewer: User | None, hidden: bool, author_id: int | None) -> bool:
     """Whether ``viewer`` sees something hidden or not (moderators and the author do)."""
     return not hidden or is_mod(viewer) or (viewer is not None and viewer.id == author_id)
-
-
-def visible_posts(viewer: User | None) -> ColumnElement[bool]:
-    if is_mod(viewer):
-        return true()
-    if viewer is None:
-        return ForumPost.hidden == false()
-    return or_(ForumPost.hidden == false(), ForumPost.author_id == viewer.id)
 
 
 def entry_of(s: OrmSession, entry_id: int, viewer: User | None) -> WorkshopEntry:
@@ -377,8 +356,7 @@ def posts_json(s: OrmSession, posts: list[ForumPost], viewer: User | None
                ) -> list[dict[str, Any]]:
     """The posts as ``viewer`` reads them, each with the post it quotes."""
     quoted_ids = {p.quote_of for p in posts if p.quote_of is not None}
-    quoted = ({q.id: q for q in s.scalars(select(ForumPost).where(ForumPost.id.in_(quoted_ids)))}
-              if quoted_ids else {})
+    quoted = service.posts_by_id(s, quoted_ids)
     people = users_by_id(s, [p.author_id for p in posts] + [q.author_id for q in quoted.values()])
     out = []
     for p in posts:
@@ -400,11 +378,8 @@ def posts_json(s: OrmSession, posts: list[ForumPost], viewer: User | None
 
 def page_of_posts(s: OrmSession, thread: ForumThread, viewer: User | None, page: int
                   ) -> tuple[list[dict[str, Any]], int, int]:
-    where = and_(ForumPost.thread_id == thread.id, visible_posts(viewer))
-    total = s.scalar(select(func.count()).select_from(ForumPost).where(where)) or 0
+    rows, total = service.thread_posts(s, thread.id, viewer, page, POSTS_PER_PAGE)
     pages = max(1, math.ceil(total / POSTS_PER_PAGE))
-    rows = list(s.scalars(select(ForumPost).where(where).order_by(ForumPost.id)
-                          .offset((page - 1) * POSTS_PER_PAGE).limit(POSTS_PER_PAGE)))
     return posts_json(s, rows, viewer), pages, total
 
 
@@ -447,14 +422,7 @@ def board(game: str, s: DB, viewer: Viewer,
     """A game's board: its threads, newest activity first, ``THREADS_PER_PAGE`` a page.
     A workshop entry's thread is on the entry's page, not here."""
     check_game(game)
-    where: ColumnElement[bool] = and_(ForumThread.game == game, ForumThread.entry_id.is_(None))
-    if not is_mod(viewer):
-        where = and_(where, ForumThread.hidden == false()) if viewer is None else and_(
-            where, or_(ForumThread.hidden == false(), ForumThread.author_id == viewer.id))
-    total = s.scalar(select(func.count()).select_from(ForumThread).where(where)) or 0
-    rows = list(s.scalars(select(ForumThread).where(where)
-                          .order_by(ForumThread.last_post_at.desc(), ForumThread.id.desc())
-                          .offset((page - 1) * THREADS_PER_PAGE).limit(THREADS_PER_PAGE)))
+    rows, total = service.board_threads(s, game, viewer, page, THREADS_PER_PAGE)
     people = users_by_id(s, [t.author_id for t in rows])
     return {"game": game, "threads": [thread_json(t, people, viewer) for t in rows],
             "page": page, "pages": max(1, math.ceil(total / THREADS_PER_PAGE)), "total": total}
@@ -475,7 +443,7 @@ def entry_thread(entry_id: RowId, s: DB, viewer: Viewer,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1) -> dict[str, Any]:
     """A workshop entry's thread (``thread`` null and no posts until the first post)."""
     entry = entry_of(s, entry_id, viewer)
-    t = s.scalar(select(ForumThread).where(ForumThread.entry_id == entry_id))
+    t = service.entry_thread(s, entry_id)
     if t is None or not sees(viewer, t.hidden, t.author_id):
         return {"entry_id": entry_id, "game": entry.game, "thread": None, "posts": [],
                 "page": 1, "pages": 1, "total": 0}
@@ -523,11 +491,10 @@ def entry_post(entry_id: RowId, body: PostIn, request: Request, s: DB,
     entry)."""
     writer(user)
     entry = entry_of(s, entry_id, user)
-    t = s.scalar(select(ForumThread).where(ForumThread.entry_id == entry_id))
+    t = service.entry_thread(s, entry_id)
     if t is None:
         bounded(body.body, "body", limits(request).max_forum_body)
-        name = s.scalar(select(WorkshopVersion.title).where(
-            WorkshopVersion.entry_id == entry_id, WorkshopVersion.version == entry.latest))
+        name = service.entry_title(s, entry_id, entry.latest)
         title = (name or f"#{entry_id}")[:limits(request).max_forum_title]
         t = ForumThread(game=entry.game, entry_id=entry_id, title=title, author_id=user.id,
                         created_at=now(), last_post_at=now(), posts=0)
@@ -536,7 +503,7 @@ def entry_post(entry_id: RowId, body: PostIn, request: Request, s: DB,
             s.flush()
         except IntegrityError:  # another first post made it meanwhile
             s.rollback()
-            t = s.scalar(select(ForumThread).where(ForumThread.entry_id == entry_id))
+            t = service.entry_thread(s, entry_id)
             if t is None:
                 raise
     elif not sees(user, t.hidden, t.author_id):
@@ -598,9 +565,7 @@ def report(body: ReportIn, request: Request, s: DB, user: CurrentUser) -> dict[s
         thread_of(s, body.id, user)
     else:
         entry_of(s, body.id, user)
-    open_one = s.scalar(select(ForumReport.id).where(
-        ForumReport.reporter_id == user.id, ForumReport.target_kind == body.kind,
-        ForumReport.target_id == body.id, ForumReport.resolved_at.is_(None)))
+    open_one = service.open_report(s, user.id, body.kind, body.id)
     if open_one is not None:
         return {"id": open_one}
     rate(s, "server.forum.too_many_reports", ForumReport.created_at,
@@ -650,8 +615,7 @@ def target_json(s: OrmSession, kind: str, target: int, people: dict[int, User]
     elif kind == "entry":
         e = s.get(WorkshopEntry, target)
         if e is not None:
-            name = s.scalar(select(WorkshopVersion.title).where(
-                WorkshopVersion.entry_id == e.id, WorkshopVersion.version == e.latest))
+            name = service.entry_title(s, e.id, e.latest)
             out.update(exists=True, hidden=e.hidden, title=name, game=e.game)
             author = e.author_id
     if author is not None:
@@ -665,24 +629,13 @@ def target_json(s: OrmSession, kind: str, target: int, people: dict[int, User]
 def reports(s: DB, _mod: Moderator,
             resolved: bool = False) -> dict[str, Any]:
     """The open reports, oldest first (``resolved=true``: the newest resolved ones)."""
-    query = select(ForumReport)
-    query = (query.where(ForumReport.resolved_at.is_not(None))
-             .order_by(ForumReport.resolved_at.desc()) if resolved
-             else query.where(ForumReport.resolved_at.is_(None)).order_by(ForumReport.id))
-    rows = list(s.scalars(query.limit(ROWS_PER_PAGE)))
+    rows = service.report_rows(s, resolved, ROWS_PER_PAGE)
     people = users_by_id(s, [r.reporter_id for r in rows])
     return {"reports": [{
         "id": r.id, "kind": r.target_kind, "target_id": r.target_id, "reason": r.reason,
         "reporter": user_ref(people[r.reporter_id]), "created_at": r.created_at,
         "resolved_at": r.resolved_at, "target": target_json(s, r.target_kind, r.target_id,
                                                             people)} for r in rows]}
-
-
-def resolve_reports(s: OrmSession, mod: User, kind: str, target: int) -> None:
-    for r in s.scalars(select(ForumReport).where(
-            ForumReport.target_kind == kind, ForumReport.target_id == target,
-            ForumReport.resolved_at.is_(None))):
-        r.resolved_at, r.resolved_by = now(), mod.id
 
 
 def set_hidden(s: OrmSession, mod: User, kind: Kind, target: int, hidden: bool,
@@ -703,7 +656,7 @@ def set_hidden(s: OrmSession, mod: User, kind: Kind, target: int, hidden: bool,
             if t is not None:
                 t.posts += -1 if hidden else 1
     if hidden:  # hiding answers the reports of it
-        resolve_reports(s, mod, kind, target)
+        service.resolve_reports(s, mod, kind, target)
     log(s, mod, "hide" if hidden else "restore", kind, target, note)
     s.commit()
     return {"kind": kind, "id": target, "hidden": hidden}
@@ -750,10 +703,7 @@ def mod_log(s: DB, _mod: Moderator,
             before: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None) -> dict[str, Any]:
     """Every moderator action, newest first, ``ROWS_PER_PAGE`` a page (``before``: the
     page older than that id)."""
-    query = select(ModerationLog).order_by(ModerationLog.id.desc()).limit(ROWS_PER_PAGE)
-    if before is not None:
-        query = query.where(ModerationLog.id < before)
-    rows = list(s.scalars(query))
+    rows = service.log_rows(s, before, ROWS_PER_PAGE)
     people = users_by_id(s, [r.moderator_id for r in rows])
     return {"entries": [{
         "id": r.id, "action": r.action, "kind": r.target_kind, "target_id": r.target_id,

@@ -33,7 +33,7 @@ from dragonlair.server.invites import refusals
 from dragonlair.server.lobby import SeatIn, hub_of
 from dragonlair.server.markdown import render
 from dragonlair.server.responses import NewTableOut, Out
-from dragonlair.server.workshop import balance, content, search
+from dragonlair.server.workshop import balance, content, search, service
 from dragonlair.server.workshop.models import WorkshopEntry, WorkshopVersion, WorkshopVote
 
 JSON = dict[str, Any]
@@ -189,14 +189,6 @@ def _may_see(entry: WorkshopEntry, user: User | None) -> bool:
                                                        or user.id == entry.author_id))
 
 
-def _visible(query: Any, user: User | None) -> Any:
-    if user is not None and user.is_moderator:
-        return query
-    if user is None:
-        return query.where(WorkshopEntry.hidden.is_(False))
-    return query.where((WorkshopEntry.hidden.is_(False)) | (WorkshopEntry.author_id == user.id))
-
-
 def _entry(s: OrmSession, entry_id: int, user: User | None) -> WorkshopEntry:
     entry = s.get(WorkshopEntry, entry_id)
     if entry is None or not _may_see(entry, user):
@@ -262,30 +254,7 @@ def list_entries(
     newest first, most played, or best rated (the mean of the stars, as if every entry had two
     more votes of 3 stars, so that one 5-star vote does not lead)."""
     user = optional_user(request, s)
-    query = _visible(select(WorkshopEntry, WorkshopVersion, User.display_name)
-                     .join(WorkshopVersion, (WorkshopVersion.entry_id == WorkshopEntry.id)
-                           & (WorkshopVersion.version == WorkshopEntry.latest))
-                     .join(User, User.id == WorkshopEntry.author_id), user)
-    if game is not None:
-        query = query.where(WorkshopEntry.game == game)
-    if kind is not None:
-        query = query.where(WorkshopEntry.kind == kind)
-    if tag is not None:
-        query = query.where(WorkshopVersion.tags_text.contains(f" {tag.strip().lower()} ",
-                                                               autoescape=True))
-    if q:
-        found = search.matches(s, q)
-        if found is not None:
-            query = query.where(found)
-    orders: dict[str, list[Any]] = {
-        "newest": [WorkshopEntry.updated_at.desc()],
-        "played": [WorkshopEntry.plays.desc(), WorkshopEntry.updated_at.desc()],
-        "rated": [((WorkshopEntry.vote_sum + 6.0) / (WorkshopEntry.votes + 2)).desc(),
-                  WorkshopEntry.votes.desc(), WorkshopEntry.updated_at.desc()],
-    }
-    order = orders[sort]
-    rows = s.execute(query.order_by(*order, WorkshopEntry.id.desc())
-                     .offset(offset).limit(limit)).all()
+    rows = service.list_entries(s, user, game, kind, tag, q, sort, offset, limit)
     return {"entries": [_card(e, v, name) for e, v, name in rows], "offset": offset,
             "limit": limit}
 
@@ -352,16 +321,13 @@ def vote(entry_id: Annotated[int, Path(ge=1, le=2**31 - 1)], body: VoteIn, reque
     entry = _entry(s, entry_id, user)
     if entry.author_id == user.id:
         raise ServerError("server.workshop.own_entry", 403)
-    row = s.scalar(select(WorkshopVote).where(WorkshopVote.entry_id == entry.id,
-                                              WorkshopVote.user_id == user.id))
+    row = service.vote_of(s, entry.id, user.id)
     if row is None:
         s.add(WorkshopVote(entry_id=entry.id, user_id=user.id, stars=body.stars))
     else:
         row.stars, row.created_at = body.stars, now()
     s.flush()
-    count, total = s.execute(select(func.count(), func.coalesce(func.sum(WorkshopVote.stars), 0))
-                             .where(WorkshopVote.entry_id == entry.id)).one()
-    entry.votes, entry.vote_sum = int(count), int(total)
+    entry.votes, entry.vote_sum = service.vote_totals(s, entry.id)
     s.commit()
     return entry_json(s, entry, _version(s, entry, None), user)
 

@@ -226,6 +226,9 @@ class GamePlugin:
     #: game's :class:`dragonlair.puzzles.mine.PuzzleRules` (which decisions make puzzles, their
     #: questions, themes and explanations), or None for a game without puzzles
     puzzles: str | None = None
+    #: a puzzle's position in the terminal: a ``module:function`` path, called as
+    #: ``f(console, view, names, lang)`` (the game's own screen), or None (no terminal puzzles)
+    terminal_puzzle: str | None = None
     #: the game's own message catalogues: a folder laid out as ``<lang>/LC_MESSAGES/*.po``
     #: (its codes in the game's namespace, ``<id>.``), or None for the ``locale`` folder next
     #: to the module that defines the plugin (:func:`dragonlair.games.locale_dir`); read by

@@ -93,8 +93,8 @@ class PuzzleRules(Protocol):
 
 
 class PuzzleShow(Protocol):
-    """How the terminal draws a puzzle's view: ``show(console, view, names, lang)`` in the
-    game's puzzles module (the game's own terminal screen)."""
+    """How the terminal draws a puzzle's view: ``show(console, view, names, lang)``, the
+    plugin's ``terminal_puzzle`` (the game's own terminal screen)."""
 
     def __call__(self, console: object, view: JSON, names: Sequence[str], lang: str) -> None:
         ...
@@ -103,10 +103,10 @@ class PuzzleShow(Protocol):
 def show_for(game_id: str) -> PuzzleShow:
     from dragonlair.games import plugin
 
-    path = plugin(game_id).puzzles
+    path = plugin(game_id).terminal_puzzle
     if path is None:
         raise NoPuzzles("puzzle.no_rules", game=game_id)
-    show: PuzzleShow = load_path(path.partition(":")[0] + ":show")
+    show: PuzzleShow = load_path(path)
     return show
 
 

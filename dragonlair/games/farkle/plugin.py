@@ -105,6 +105,7 @@ PLUGIN = GamePlugin(
     rules=rules_in("dragonlair.games.farkle"),
     analysis=analysis,
     puzzles="dragonlair.games.farkle.puzzles:RULES",
+    terminal_puzzle="dragonlair.games.farkle.terminal.puzzle:show",
     conformance="dragonlair.games.farkle.conformance:CONFORMANCE",
     warm_up="dragonlair.games.farkle.bots:warm_up",
 )

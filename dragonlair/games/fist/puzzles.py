@@ -36,7 +36,3 @@ class FistPuzzles:
 
 RULES = FistPuzzles()
 
-
-def show(console: object, view: JSON, names: Sequence[str], lang: str) -> None:
-    """Never called: Fist publishes no puzzles."""
-    raise NotImplementedError

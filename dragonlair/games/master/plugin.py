@@ -105,5 +105,6 @@ PLUGIN = GamePlugin(
     rules=rules_in("dragonlair.games.master"),
     analysis=analysis,
     puzzles="dragonlair.games.master.puzzles:RULES",
+    terminal_puzzle="dragonlair.games.master.terminal.puzzle:show",
     conformance="dragonlair.games.master.conformance:CONFORMANCE",
 )

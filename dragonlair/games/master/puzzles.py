@@ -93,12 +93,3 @@ class MasterPuzzles:
 
 RULES = MasterPuzzles()
 
-
-def show(console: object, view: JSON, names: Sequence[str], lang: str) -> None:
-    """The position as the terminal draws a player's screen (the seat's own view)."""
-    from rich.console import Console
-
-    from dragonlair.games.master.terminal.screen import render_screen
-
-    assert isinstance(console, Console)
-    render_screen(console, view, names, lang, rows=14)

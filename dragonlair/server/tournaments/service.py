@@ -279,7 +279,11 @@ def step(s: OrmSession, tournament_id: str, owner: str, at: float, present: set[
     """One round of the runner for one tournament it holds: start it when due, count a
     finished table the hook missed, withdraw the absent, pair, advance, end. Returns the
     tables it started (their runtimes are to be loaded). Commits."""
-    t = s.get(Tournament, tournament_id)
+    # the row locked for the step (PostgreSQL; SQLite has one writer at a time): a step still
+    # running in a stopping process's database thread when its claims are released commits
+    # before another process's step reads the tournament, never beside it (a pairing after
+    # the other process ended the arena: tests/server_multi/test_tournament_multi.py)
+    t = s.get(Tournament, tournament_id, with_for_update=True)
     if t is None or t.owner != owner or t.status not in ACTIVE:
         s.rollback()
         return []

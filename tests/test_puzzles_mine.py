@@ -17,8 +17,8 @@ from dragonlair.core.driver import play_out
 from dragonlair.core.game import CHANCE
 from dragonlair.core.records import Record, finish_record, new_record, parse_entry, replay
 from dragonlair.games import make_game, plugin
-from dragonlair.puzzles.mine import MineSettings, Tally, mine_record, mine_records
-from dragonlair.puzzles.model import Puzzle
+from dragonlair.puzzles.mine import MineSettings, Tally, difficulty, mine_record, mine_records
+from dragonlair.puzzles.model import Option, Puzzle
 from tests import puzzles_brute
 from tests.sizes import size
 
@@ -244,3 +244,18 @@ def test_the_shipped_master_puzzles_against_the_brute_force() -> None:
                for f in sorted(data_dir("master").glob("*.json"))]
     assert shipped
     check_master(shipped, MineSettings())
+
+
+def test_the_difficulty_estimate_rises_with_choice_closeness_and_a_miss() -> None:
+    """docs/puzzles.md, "Difficulty": more options, a closer call and a source player who
+    missed the answer each make the estimate higher; it stays within 800..2400."""
+    def options(values: list[float]) -> list[Option]:
+        return [Option(f"a{i}", v, i == 0) for i, v in enumerate(values)]
+
+    two = options([1.0, 0.0])
+    assert difficulty(two, 1.0, None) == 1350.0  # plain: the second best is the worst
+    assert difficulty(two, 1.0, "a0") == 1250.0 and difficulty(two, 1.0, "a1") == 1550.0
+    eight = options([1.0, 0.8, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0])
+    assert difficulty(eight, 0.2, None) > difficulty(options([1.0, 0.8]), 0.2, None)
+    assert difficulty(eight, 0.2, None) > difficulty(eight, 0.9, None)
+    assert 800.0 <= difficulty(options([1.0] + [0.999] * 500), 0.001, "a3") <= 2400.0

@@ -25,6 +25,7 @@ record's puzzle is kept).
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -188,16 +189,36 @@ def mine_record(record: Record, *, settings: MineSettings = MineSettings(),
     return out
 
 
+def difficulty(options: Sequence[Option], margin: float, played: str | None) -> float:
+    """Where a new puzzle's rating starts (Glicko-2's scale; docs/puzzles.md, "Difficulty"):
+    1500, plus 150 for every doubling of the options beyond two (more to choose from), plus
+    up to 150 for a close call or down to 150 less for a plain one (the margin as a share of
+    the spread between the best and the worst option: 0.5 is neutral), plus 200 where the
+    player in the source game missed the answer or 100 less where they found it; between 800
+    and 2400, whole points. An estimate: the solvers' answers rate it from there."""
+    values = [o.value for o in options]
+    spread = max(values) - min(values) if values else 0.0
+    share = min(1.0, margin / spread) if spread > 0 else 1.0
+    estimate = 1500.0 + 150.0 * math.log2(max(2, len(options)) / 2) + 300.0 * (0.5 - share)
+    if played is not None:
+        found = any(o.best and o.action == played for o in options)
+        estimate += -100.0 if found else 200.0
+    return float(round(min(2400.0, max(800.0, estimate))))
+
+
 def _puzzle(rules: PuzzleRules, game: str, version: int, seat: int, view: JSON,
             legal: list[str], hint: Hint, judged: Judged, source: JSON) -> Puzzle:
     options = tuple(Option(o.action, _rounded(o.value if o.value is not None else 0.0),
                            o.action in judged.solution) for o in hint.options)
+    played = source.get("played")
     return Puzzle(id=position_id(game, version, seat, rules.identity(view)), game=game,
                   game_version=version,
                   seat=seat, view=view, legal=tuple(legal), question=judged.question,
                   solution=judged.solution, unit=hint.unit, options=options,
                   margin=_rounded(judged.margin), themes=judged.themes,
-                  explanation=judged.explanation, source=source)
+                  explanation=judged.explanation, source=source,
+                  difficulty=difficulty(options, judged.margin,
+                                        played if isinstance(played, str) else None))
 
 
 def load_records(paths: Iterable[Path]) -> list[tuple[str, Record]]:

@@ -74,6 +74,7 @@ def test_arena_of_twelve_people(server: ServerThread) -> None:
         assert [p["placing"] for p in game["players"]] == table["result"]["placings"]
 
 
+@pytest.mark.slow  # CI runs it; the quick run has the arena of twelve people
 def test_arena_with_bots_filling_tables(server: ServerThread) -> None:
     players = [Client(server, f"F{i}") for i in range(4)]
     org = organiser(server)
@@ -89,6 +90,7 @@ def test_arena_with_bots_filling_tables(server: ServerThread) -> None:
     assert all(len(g["players"]) == 3 for g in info["finished"])
 
 
+@pytest.mark.slow  # CI runs it; the quick run has Swiss pairing's unit tests (tournament_logic)
 def test_swiss_of_seven_with_a_bye_and_no_repeat(server: ServerThread) -> None:
     players = [Client(server, f"S{i}") for i in range(7)]
     org = organiser(server)

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import httpx
+import pytest
 from sqlalchemy import select
 
 from dragonlair.server.tournaments.models import TournamentGame, TournamentPlayer
@@ -30,6 +31,7 @@ def move_to(client: Client, server: ServerThread) -> None:
     client.http = httpx.Client(base_url=server.base, timeout=20, cookies=cookies)
 
 
+@pytest.mark.slow  # CI runs it; the quick run has the table restarts (test_bots_and_restart)
 def test_a_restart_mid_arena_loses_nothing(tmp_path: Path) -> None:
     with quick_tournaments():
         first = ServerThread(tmp_path).start()

@@ -104,7 +104,9 @@ def spread_game(c: Cluster, game: str, seed: int, rounds: int = 1) -> None:
             g.close()
 
 
-@pytest.mark.parametrize("game", ["fist", "master", "farkle"])
+# the quick run plays Master's (the quickest) over three processes, CI every game's
+@pytest.mark.parametrize("game", [pytest.param("fist", marks=pytest.mark.slow), "master",
+                                  pytest.param("farkle", marks=pytest.mark.slow)])
 def test_one_table_over_three_processes_plays_to_the_end(cluster3: Cluster, game: str) -> None:
     spread_game(cluster3, game, 15)
 

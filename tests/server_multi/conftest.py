@@ -4,10 +4,14 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import sessionmaker
 
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
 
+from dragonlair.server.db import make_engine, make_sessionmaker
+from dragonlair.server.migrate import upgrade
 from tests.server.helpers import one_tls_context
 from tests.server_multi.cluster import Cluster, cluster
 from tests.server_multi.services import RedisProcess, fresh_database, service_url
@@ -92,3 +96,17 @@ def cluster3(request: pytest.FixtureRequest, shared_cluster: Cluster) -> Iterato
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
         print(shared_cluster.logs())
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sessionmaker[OrmSession]]:
+    """A migrated database of each kind (PostgreSQL: a fresh one, ``pg_url``): the claims'
+    tests of tables and of tournaments."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'claims.db'}"
+    else:
+        url = request.getfixturevalue("pg_url")
+    engine = make_engine(url)
+    upgrade(engine)
+    yield make_sessionmaker(engine)
+    engine.dispose()

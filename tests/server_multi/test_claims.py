@@ -15,9 +15,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -48,18 +46,6 @@ from dragonlair.server.table.viewers import Viewer
 
 TTL = 2.0
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sessionmaker[OrmSession]]:
-    """A migrated database of each kind (PostgreSQL: a fresh one, see conftest.py)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'claims.db'}"
-    else:
-        url = request.getfixturevalue("pg_url")
-    engine = make_engine(url)
-    upgrade(engine)
-    yield make_sessionmaker(engine)
-    engine.dispose()
 
 
 def add_tables(make: sessionmaker[OrmSession], **by_status: int) -> dict[str, list[str]]:

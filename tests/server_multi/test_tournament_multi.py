@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
-from dragonlair.server.db import make_engine, make_sessionmaker
-from dragonlair.server.migrate import upgrade
 from dragonlair.server.tournaments import service
 from dragonlair.server.tournaments.models import Tournament, TournamentGame, TournamentPlayer
 from tests.server.helpers import Client, ServerThread
@@ -34,17 +31,6 @@ from tests.server.tournament_helpers import (
 
 TTL = 2.0
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sessionmaker[OrmSession]]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 't.db'}"
-    else:
-        url = request.getfixturevalue("pg_url")
-    engine = make_engine(url)
-    upgrade(engine)
-    yield make_sessionmaker(engine)
-    engine.dispose()
 
 
 def add(make: sessionmaker[OrmSession], **by_status: int) -> dict[str, list[str]]:

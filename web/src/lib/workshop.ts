@@ -3,7 +3,7 @@
 // /api/workshop and the pure helpers the screens share (tested in workshop.test.ts). Every
 // verdict on an entry (sizes, contents, who may see it) is the server's.
 import type { components } from '../gen/openapi';
-import { ApiError, type ErrorOut, type TableInfo } from './api';
+import { call, type TableInfo } from './api';
 
 type Schemas = components['schemas'];
 export type EntryCard = Schemas['EntryCardOut'];
@@ -18,23 +18,6 @@ export const KINDS: readonly Kind[] = ['characters', 'deck', 'scoring', 'variant
 export const SORTS: readonly Sort[] = ['newest', 'played', 'rated'];
 /** the server's bounds (dragonlair/server/workshop/api.py), for the form's counters */
 export const LIMITS = { title: 80, titleMin: 3, description: 8000, tags: 8, tag: 24 } as const;
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: {} };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const r = await fetch(path, init);
-  const text = await r.text();
-  const data: unknown = text ? JSON.parse(text) : null;
-  if (!r.ok) {
-    const err = (data && typeof data === 'object' && 'code' in data
-      ? data : { code: 'server.request.failed', params: { status: r.status }, rule: null }) as ErrorOut;
-    throw new ApiError(r.status, err);
-  }
-  return data as T;
-}
 
 export interface ListQuery {
   game?: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deckCards, kindOption, listParams, parseTags, scoringRows, starText, valueText } from './workshop';
+import { deckCards, kindOption, listParams, parseTags, scoringRows, starText, valueText, variantLines } from './workshop';
 
 describe('workshop helpers', () => {
   it('builds list queries without empty values or the default sort', () => {
@@ -46,5 +46,15 @@ describe('errorField', () => {
     expect(errorField('fist.custom.bad_power', {})).toBe('content');
     expect(errorField('server.workshop.too_long', { field: 'content' })).toBe('content');
     expect(errorField('server.workshop.daily_entries', { limit: 10 })).toBe('form');
+  });
+});
+
+describe('variantLines', () => {
+  it('names the options a variant sets apart from their defaults, in the game\'s order', () => {
+    const specs = [{ name: 'players', default: 2 }, { name: 'dragon', default: 3 }, { name: 'max_turns', default: null }, { name: 'table', default: null }];
+    const lines = variantLines(specs, { players: 4, dragon: 4, max_turns: null, table: null }, (n) => n.toUpperCase());
+    expect(lines).toEqual(['DRAGON: 4']);
+    expect(variantLines(specs, null, (n) => n)).toEqual([]);
+    expect(variantLines(specs, { max_turns: 30 }, (n) => n)).toEqual(['max_turns: 30']);
   });
 });

@@ -150,3 +150,16 @@ export function errorField(code: string, params: Record<string, unknown> | undef
   if (code.startsWith('server.workshop.daily') || code === 'server.workshop.guest' || code === 'server.workshop.not_author') return 'form';
   return 'content';
 }
+
+/** A variant's options as a table names them: every option set apart from its default
+ * (`players` is the table's own), "label: value", in the game's order of options. */
+export function variantLines(
+  specs: readonly { name: string; default?: unknown }[],
+  options: Record<string, unknown> | null | undefined,
+  label: (name: string) => string,
+): string[] {
+  if (!options) return [];
+  return specs
+    .filter((o) => o.name !== 'players' && o.name in options && JSON.stringify(options[o.name]) !== JSON.stringify(o.default ?? null))
+    .map((o) => `${label(o.name)}: ${valueText(options[o.name])}`);
+}

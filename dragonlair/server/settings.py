@@ -170,6 +170,9 @@ class Settings:
     #: many actions are skipped. ``$DRAGONLAIR_PUZZLE_MINER=0``: off by default
     puzzle_miner: bool = field(
         default_factory=lambda: os.environ.get("DRAGONLAIR_PUZZLE_MINER", "1") != "0")
+    #: load the shipped puzzles (dragonlair/puzzles/data) into an empty database on start;
+    #: the test servers leave it off (a fifth of a CPU-second each), test_puzzles.py not
+    puzzle_shipped: bool = True
     puzzle_miner_every_s: float = 30.0
     puzzle_miner_batch: int = 5
     puzzle_miner_share: float = 0.25

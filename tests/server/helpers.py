@@ -134,6 +134,7 @@ class ServerThread:
         settings.setdefault("argon2_cost", TEST_ARGON2)
         settings.setdefault("warm_up", False)
         settings.setdefault("puzzle_miner", False)  # test_puzzles.py runs it itself
+        settings.setdefault("puzzle_shipped", False)  # likewise: loading them costs 0.2 CPU-s
         settings.setdefault("bot_processes", 0)  # the threads; test_botpool.py: processes
         self.settings = Settings(data_dir=data, bot_workers=2, **settings)
         if migrated and self.settings.database_url is None:

@@ -37,7 +37,7 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     """A server of its own (it counts puzzles), its miner off (the tests run it), answers
     limited to 6 a minute."""
     limits = dataclasses.replace(TEST_LIMITS, puzzle_answers_per_minute=6)
-    yield from serving(tmp_path_factory, puzzle_miner=False, limits=limits)
+    yield from serving(tmp_path_factory, puzzle_miner=False, puzzle_shipped=True, limits=limits)
 
 
 @pytest.fixture(scope="module")

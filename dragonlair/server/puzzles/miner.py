@@ -143,10 +143,11 @@ class Miner:
 
     async def loop(self) -> None:
         settings = self.hub.settings
-        with contextlib.suppress(Exception):
-            added = await self.hub.db(service.load_shipped)
-            if added:
-                log.info("%d shipped puzzle(s) loaded", added)
+        if settings.puzzle_shipped:
+            with contextlib.suppress(Exception):
+                added = await self.hub.db(service.load_shipped)
+                if added:
+                    log.info("%d shipped puzzle(s) loaded", added)
         self.loaded = True
         if not settings.puzzle_miner:
             return

@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, cast
 
 try:
@@ -49,7 +49,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("dragonlair.interop.openspiel needs OpenSpiel: "
                       "pip install 'dragonlair[openspiel]'") from exc
 
-from dragonlair.core.game import CHANCE, Action, Game, State
+from dragonlair.core.game import CHANCE, Action, ChanceTable, Game, State
 from dragonlair.core.plugin import InteropSpec
 from dragonlair.games import game_ids, make_game, plugin
 from dragonlair.interop import common
@@ -126,8 +126,11 @@ def game_type(game_id: str, turn_based: bool = False) -> Any:
     )
 
 
-#: chance outcomes as the adapter gives them: (OpenSpiel action id, probability), by id
-Outcomes = list[tuple[int, float]]
+#: chance outcomes as the adapter gives them: (OpenSpiel action id, probability) pairs, by
+#: id; a new list, or for a recurring chance situation (a Farkle roll, a Master deal) one
+#: read-only tuple shared by every state in it, with the running sums of the probabilities
+#: (:class:`ChanceTable`: :func:`dragonlair.core.game.weighted_pick` bisects them)
+Outcomes = Sequence[tuple[int, float]]
 
 # OpenSpiel's pseudo-players as plain ints: comparing an int with a pybind11 enum member, or
 # reading the member, costs far more than the comparison (the hot paths below do it per step)
@@ -185,7 +188,11 @@ class _Context:
         make_key = CHANCE_KEYS.get(self.game_id)
         self.chance_key = make_key() if make_key is not None else None
         #: the sorted outcomes per chance situation (a few keys: see :data:`CHANCE_KEYS`)
-        self.chance_cache: dict[Hashable, Outcomes] = {}
+        self.chance_cache: dict[Hashable, ChanceTable[int]] = {}
+        #: the outcomes of the engine's shared chance tables, by the table's id
+        self.table_cache: dict[int, tuple[ChanceTable[Action], ChanceTable[int]]] = {}
+        #: the ids of the engine's shared tuples of legal actions, by the tuple's id
+        self.legal_cache: dict[int, tuple[Sequence[Action], list[int]]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -202,35 +209,68 @@ class _Context:
     def action_id(self, seat: int, action: Action) -> int:
         return action.index - self.offset if seat == CHANCE else action.index
 
-    def listed_outcomes(self, state: State) -> Outcomes:
+    def listed_outcomes(self, state: State) -> list[tuple[int, float]]:
         """The engine state's chance outcomes as OpenSpiel ids, sorted by id: listed now."""
+        return self._converted(state.chance_outcomes())
+
+    def _converted(self, outcomes: Sequence[tuple[Action, float]]) -> list[tuple[int, float]]:
         off = self.offset
-        listed = [(a.index - off, p) for a, p in state.chance_outcomes()]
+        listed = [(a.index - off, p) for a, p in outcomes]
         listed.sort()
         return listed
 
+    def legal_ids(self, state: State, seat: int) -> list[int]:
+        """The ids of ``seat``'s legal actions, a new list: from the cache where the engine
+        hands out one tuple for a recurring situation (Master's placements, Fist's bids by
+        purse), by the tuple's identity (the entry keeps it alive, so the id is not reused)."""
+        legal = state.legal_actions(seat)
+        if type(legal) is not tuple:
+            return [a.index for a in legal]
+        hit = self.legal_cache.get(id(legal))
+        if hit is None or hit[0] is not legal:
+            if len(self.legal_cache) >= 4096:
+                self.legal_cache.clear()
+            hit = self.legal_cache[id(legal)] = (legal, [a.index for a in legal])
+        return hit[1][:]
+
     def chance_outcomes(self, state: State) -> Outcomes:
         """:meth:`listed_outcomes`, from the cache where the game keys its chance situation
-        (a Farkle roll: listed once per number of dice in hand); a new list each call."""
+        (a Farkle roll: listed once per number of dice in hand), or where the engine hands
+        out one :class:`ChanceTable` for a recurring situation (a Master deal: converted once
+        per table). Read-only: the same table for every state in that situation."""
         key = self.chance_key(state) if self.chance_key is not None else None
         if key is None:
-            return self.listed_outcomes(state)
+            listed = state.chance_outcomes()
+            if type(listed) is not ChanceTable:
+                return self._converted(listed)
+            # by the table's identity; the entry keeps the table alive, so the id is not
+            # reused while it is cached
+            hit = self.table_cache.get(id(listed))
+            if hit is None or hit[0] is not listed:
+                if len(self.table_cache) >= 4096:
+                    self.table_cache.clear()
+                hit = self.table_cache[id(listed)] = (listed, ChanceTable(self._converted(listed)))
+            return hit[1]
         got = self.chance_cache.get(key)
         if got is None:
-            got = self.chance_cache[key] = self.listed_outcomes(state)
-        return list(got)  # the caller may change its list; the cached one stays
+            got = self.chance_cache[key] = ChanceTable(self.listed_outcomes(state))
+        return got
 
 
 class _Core:
     """The engine state of one OpenSpiel state; ``clone`` copies it with ``State.clone``."""
 
-    __slots__ = ("ctx", "decisions", "state", "truncated")
+    __slots__ = ("ctx", "decisions", "player", "state", "truncated")
 
     def __init__(self, ctx: _Context, state: State) -> None:
         self.ctx = ctx
         self.state = state
         self.decisions = 0
         self.truncated = False
+        #: the current player of this position, once asked (None: not yet): a step asks it
+        #: three or four times (the loop's node kind, ``legal_actions``, pyspiel's
+        #: ``ApplyAction``, ``_apply_action``); every apply resets it
+        self.player: int | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         c = _Core(self.ctx, self.state.clone())
@@ -312,6 +352,13 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         core = self._core
+        player = core.player
+        if player is None:
+            player = core.player = self._current_player()
+        return player
+
+    def _current_player(self) -> int:
+        core = self._core
         if core.truncated:
             return _TERMINAL
         seats = core.state.current_seats()
@@ -346,7 +393,7 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         current = self.current_player()
         player = args[0] if args else current
         if current >= 0 and player == current and type(player) is int and len(args) <= 1:
-            return [a.index for a in self._core.state.legal_actions(player)]
+            return self._core.ctx.legal_ids(self._core.state, player)
         return cast(list[int], pyspiel.State.legal_actions(self, *args))
 
     def observation_tensor(self, *args: Any) -> list[float]:
@@ -372,15 +419,20 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         current = self.current_player()
+        core = self._core
         if current == _SIMULTANEOUS:
-            if player in self._core.state.current_seats():
-                return [a.index for a in self._core.state.legal_actions(player)]
-            return [self._core.ctx.pass_id] if 0 <= player < self._core.ctx.num_players else []
+            if player in core.state.current_seats():
+                return core.ctx.legal_ids(core.state, player)
+            return [core.ctx.pass_id] if 0 <= player < core.ctx.num_players else []
         if player < 0 or player != current:
             return []
-        return [a.index for a in self._core.state.legal_actions(player)]
+        return core.ctx.legal_ids(core.state, player)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """As pyspiel's, ``(action, probability)`` pairs by action; where the situation recurs
+        (a Farkle roll, a Master deal) a read-only tuple that states in it share, with the
+        running sums of the probabilities (a draw may bisect them): ``list()`` it to change
+        it."""
         core = self._core
         return core.ctx.chance_outcomes(core.state)
 
@@ -389,6 +441,7 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         ctx = core.ctx
         state = core.state
         player = self.current_player()
+        core.player = None  # the position changes
         if player == _CHANCE:
             state.apply(CHANCE, ctx.action(action + ctx.offset))
             return
@@ -417,12 +470,14 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
                 wanted = "a legal bid" if seat in seats else f"pass ({core.ctx.pass_id})"
                 raise ValueError(f"p{seat} cannot play {action} now; it must play {wanted}")
         engine = core.ctx.engine
+        core.player = None  # the position changes
         for seat in seats:
             state.apply(seat, engine.action_from_index(actions[seat]))
         self._count_decisions(len(seats))
 
     def _count_decisions(self, n: int) -> None:
         core = self._core
+        core.player = None
         core.decisions += n
         if core.decisions >= core.ctx.bound and not core.state.is_terminal():
             core.truncated = True
@@ -459,7 +514,9 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
         raise ValueError(f"no legal action of player {player} matches {text!r}")
 
     def is_terminal(self) -> bool:
-        return self._core.truncated or self._core.state.is_terminal()
+        # the engine's game is over when no seat is to move (State.is_terminal), and the
+        # adapter's also when it stopped the game at its bound: the pseudo-player TERMINAL
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         core = self._core
@@ -581,7 +638,7 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
     def prior(self, state: DragonlairState) -> list[tuple[int, float]]:
         if state.is_chance_node():
-            return state.chance_outcomes()
+            return list(state.chance_outcomes())  # MCTS shuffles the list it is given
         if state.is_simultaneous_node():
             raise ValueError("MCTS searches sequential games: load dragonlair_fist_turn_based, "
                              "or wrap the game in pyspiel.convert_to_turn_based")

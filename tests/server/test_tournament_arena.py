@@ -58,7 +58,9 @@ def check_standings(server: ServerThread, info: dict[str, Any], tid: str) -> Non
 def test_arena_of_twelve_people(server: ServerThread) -> None:
     players = [Client(server, f"P{i}") for i in range(12)]
     org = organiser(server)
-    t = create(org, game="master", kind="arena", name="Twelve", minutes=1.5 / 60, rated=True)
+    # 3 s: twelve people join one by one, and on a loaded machine (CI, three pytest workers)
+    # the last of them joined too late to be paired in an arena of 1.5 s
+    t = create(org, game="master", kind="arena", name="Twelve", minutes=3 / 60, rated=True)
     for p in players:
         r = p.http.post(f"/api/tournaments/{t['id']}/join")
         assert r.status_code == 200, r.text

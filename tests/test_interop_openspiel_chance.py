@@ -1,9 +1,10 @@
 """The OpenSpiel adapter's chance outcomes: cached per chance situation (a Farkle roll: per
-number of dice in hand), and yet exactly the list the engine gives, sorted by id, at every
-position of random games of each game."""
+number of dice in hand; a Master deal: per table the engine shares), and yet exactly the list
+the engine gives, sorted by id, at every position of random games of each game."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import dragonlair.interop.openspiel  # noqa: E402, F401 (registers the games)
+from dragonlair.core.game import ChanceTable  # noqa: E402
 from dragonlair.games.farkle.enums import Phase  # noqa: E402
 
 CASES = [
@@ -49,19 +51,27 @@ def test_chance_outcomes_are_the_uncached_list(name: str, params: dict[str, Any]
                                                games: int) -> None:
     """Same ids, same order, same probabilities (exactly equal floats) as the listing, at
     every position (decision nodes: none), the cache shared by all the games of one loaded
-    game; a caller changing its list does not change the next answer."""
+    game. A cached answer is a read-only ChanceTable (its running sums those of its
+    probabilities); a listed one a new list, whose change by the caller does not change the
+    next answer."""
     game = pyspiel.load_game(name, params)
-    chance_nodes = 0
+    chance_nodes = tables = 0
     for seed in range(games):
         rng = random.Random(seed)
         state = game.new_initial_state()
         while True:
             expected = _uncached(state)
             got = state.chance_outcomes()
-            assert got == expected
+            assert list(got) == expected
             assert [type(i) for i, _ in got] == [int] * len(got)
-            got.clear()  # the caller's list
-            assert state.chance_outcomes() == expected
+            if type(got) is ChanceTable:  # shared: the same object next time, unchangeable
+                assert state.chance_outcomes() is got
+                assert list(got.sums) == list(itertools.accumulate(p for _, p in got))
+                tables += 1
+            else:
+                assert type(got) is list
+                got.clear()  # the caller's list
+                assert state.chance_outcomes() == expected
             if state.is_terminal():
                 break
             assert bool(expected) == state.is_chance_node()
@@ -73,8 +83,11 @@ def test_chance_outcomes_are_the_uncached_list(name: str, params: dict[str, Any]
         assert cache and len(cache) <= 7
         assert {k[0] for k in cache} <= {Phase.ROLL, Phase.DIE}
         assert any(k == (Phase.ROLL, 6) and len(v) == 1386 for k, v in cache.items())
+        assert tables > 0
     else:
         assert cache == {}
+    if name == "dragonlair_master":  # every deal and the start: tables the engine shares
+        assert tables == chance_nodes and game.ctx.table_cache
 
 
 def test_the_cache_belongs_to_one_loaded_game() -> None:
@@ -88,5 +101,5 @@ def test_the_cache_belongs_to_one_loaded_game() -> None:
         rng = random.Random(1)
         while not state.is_chance_node() or state.engine_state.phase is not Phase.ROLL:
             _random_step(state, rng)
-        assert state.chance_outcomes() == _uncached(state)
+        assert list(state.chance_outcomes()) == _uncached(state)
         assert (Phase.ROLL, 6) in game.ctx.chance_cache

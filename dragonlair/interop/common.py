@@ -69,27 +69,40 @@ class LegalIndex:
     for the environments' observation (the mask) and step (the action of an index, and
     whether it is legal) without a scan of the legal actions each.
 
-    It keeps the last legal actions it indexed: a state answers ``legal_actions`` with the
-    same tuple while nothing changes (Dragon Master's and Dragon Farkle's even share them
-    between positions), so a step after the observation of the same position finds its
-    index ready. Only a tuple (immutable) is kept; any other sequence is indexed each time."""
+    It keeps the legal actions it indexed, up to :data:`KEPT` tuples: a state answers
+    ``legal_actions`` with the same tuple while nothing changes, and Dragon Master's, Dragon
+    Farkle's and Fist's bids share them between positions, so the step after an observation
+    finds its index ready, and so does the next position most of the time (the same mask
+    object too). Only a tuple (immutable) is kept, by its identity (the entry holds it, so the
+    id is not reused); any other sequence is indexed each time."""
 
-    __slots__ = ("by_index", "legal", "mask", "size")
+    KEPT = 4096
+
+    __slots__ = ("by_index", "kept", "legal", "mask", "size")
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.legal: Sequence[Action] = ()
         self.by_index: dict[int, Action] = {}
         self.mask = bytes(size)
+        self.kept: dict[int, tuple[Sequence[Action], dict[int, Action], bytes]] = {}
 
     def of(self, legal: Sequence[Action]) -> LegalIndex:
-        """Index ``legal`` (unless it is the tuple indexed last); returns itself."""
-        if legal is not self.legal or type(legal) is not tuple:
+        """Index ``legal`` (unless it is a tuple indexed before); returns itself."""
+        if legal is self.legal and type(legal) is tuple:
+            return self
+        entry = self.kept.get(id(legal)) if type(legal) is tuple else None
+        if entry is None or entry[0] is not legal:
             by_index = {a.index: a for a in legal}
             mask = bytearray(self.size)
             for i in by_index:
                 mask[i] = 1
-            self.legal, self.by_index, self.mask = legal, by_index, bytes(mask)
+            entry = (legal, by_index, bytes(mask))
+            if type(legal) is tuple:
+                if len(self.kept) >= self.KEPT:
+                    self.kept.clear()
+                self.kept[id(legal)] = entry
+        self.legal, self.by_index, self.mask = entry
         return self
 
 

@@ -353,6 +353,34 @@ def test_a_hidden_thread_and_a_dismissed_report(forum: Forum) -> None:
         ("resolve", "report", rid), ("restore", "thread", tid), ("hide", "thread", tid)]
 
 
+def test_a_closed_thread_is_read_but_not_answered_and_opens_again(forum: Forum) -> None:
+    ann, bob, mod = forum.person(), forum.person(), forum.person(moderator=True)
+    tid = ann.thread("Closed soon", "the last word")["thread"]["id"]
+    # not a moderator (the author neither): refused, nothing changes
+    for who in (ann, bob, anon(forum)):
+        assert who.post(f"/api/mod/thread/{tid}/lock").status_code in (401, 403)
+    assert bob.get(f"/api/forum/threads/{tid}").json()["thread"]["locked"] is False
+    before = forum.count(ModerationLog)
+    assert mod.post(f"/api/mod/thread/{tid}/lock", {"note": "settled"}).json() == {
+        "id": tid, "locked": True}
+    assert mod.post(f"/api/mod/thread/{tid}/lock").json()["locked"] is True  # once logged
+    assert forum.count(ModerationLog) == before + 1
+    page = bob.get(f"/api/forum/threads/{tid}").json()
+    assert page["thread"]["locked"] is True and len(page["posts"]) == 1
+    posts = forum.count(ForumPost)
+    for who in (ann, bob):
+        r = who.reply(tid, "one more thing")
+        assert (r.status_code, r.json()["code"]) == (409, "server.forum.locked")
+    assert forum.count(ForumPost) == posts
+    assert mod.reply(tid, "closed: see the rules, F5.7").status_code == 200
+    assert mod.post("/api/mod/thread/999999/lock").json()["code"] == "server.mod.not_found"
+    assert mod.post(f"/api/mod/thread/{tid}/unlock").json() == {"id": tid, "locked": False}
+    assert bob.reply(tid, "thanks").status_code == 200
+    log = mod.get("/api/mod/log").json()["entries"]
+    assert [(e["action"], e["kind"], e["target_id"], e["note"]) for e in log[:2]] == [
+        ("unlock", "thread", tid, None), ("lock", "thread", tid, "settled")]
+
+
 def test_a_workshop_entrys_thread_and_hiding_the_entry(forum: Forum) -> None:
     author, ann, mod = forum.person(), forum.person(), forum.person(moderator=True)
     entry = forum.entry(author)

@@ -224,6 +224,11 @@ class ModDoneOut(Out):
     hidden: bool
 
 
+class LockDoneOut(Out):
+    id: int
+    locked: bool
+
+
 # ------------------------------------------------------------------ helpers
 def limits(request: Request) -> Limits:
     out: Limits = request.app.state.settings.limits
@@ -681,6 +686,30 @@ def restore(kind: Kind, target: RowId, s: DB, mod: Moderator,
             body: ModIn | None = None) -> dict[str, Any]:
     """Show again what was hidden; logged."""
     return set_hidden(s, mod, kind, target, False, note_of(body))
+
+
+def set_locked(s: OrmSession, mod: User, thread_id: int, locked: bool,
+               note: str | None) -> dict[str, Any]:
+    thread = s.get(ForumThread, thread_id)
+    if thread is None:
+        raise ServerError("server.mod.not_found", 404, kind="thread", id=thread_id)
+    if thread.locked != locked:
+        thread.locked = locked
+        log(s, mod, "lock" if locked else "unlock", "thread", thread_id, note)
+        s.commit()
+    return {"id": thread_id, "locked": locked}
+
+
+@router.post("/mod/thread/{target}/lock", response_model=LockDoneOut, tags=["moderation"])
+def lock(target: RowId, s: DB, mod: Moderator, body: ModIn | None = None) -> dict[str, Any]:
+    """Close a thread: it stays readable, and only moderators may reply in it; logged."""
+    return set_locked(s, mod, target, True, note_of(body))
+
+
+@router.post("/mod/thread/{target}/unlock", response_model=LockDoneOut, tags=["moderation"])
+def unlock(target: RowId, s: DB, mod: Moderator, body: ModIn | None = None) -> dict[str, Any]:
+    """Open a closed thread again; logged."""
+    return set_locked(s, mod, target, False, note_of(body))
 
 
 @router.post("/mod/reports/{report_id}/resolve", response_model=ReportDoneOut,

@@ -27,6 +27,9 @@ describe('forum helpers', () => {
     expect(actions(post(), false, false)).toEqual(
       { quote: false, edit: false, remove: false, report: false, hide: false, restore: false });
     expect(actions(post({ hidden: true }), true, true)).toMatchObject({ quote: false, hide: false, restore: true });
+    // a closed thread: no quoting (nowhere to reply), the rest as before
+    expect(actions(post({ mine: false }), true, false, false)).toMatchObject(
+      { quote: false, edit: false, remove: false, report: true });
     expect(actions(post({ deleted: true, mine: true }), true, false)).toMatchObject({ edit: false, remove: false, quote: false });
   });
 

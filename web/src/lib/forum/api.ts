@@ -40,6 +40,8 @@ export const forum = {
   reports: () => call<Schemas['ReportsOut']>('GET', '/api/mod/reports'),
   hide: (kind: ModKind, id: number) => call<Schemas['ModDoneOut']>('POST', `/api/mod/${kind}/${id}/hide`),
   restore: (kind: ModKind, id: number) => call<Schemas['ModDoneOut']>('POST', `/api/mod/${kind}/${id}/restore`),
+  lock: (threadId: number, locked: boolean) =>
+    call<Schemas['LockDoneOut']>('POST', `/api/mod/thread/${threadId}/${locked ? 'lock' : 'unlock'}`),
   resolve: (report: number) => call<Schemas['ReportDoneOut']>('POST', `/api/mod/reports/${report}/resolve`),
   log: (before?: number) => call<Schemas['LogPageOut']>('GET', `/api/mod/log${before ? `?before=${before}` : ''}`),
 };
@@ -74,12 +76,12 @@ export function markHidden(posts: readonly Post[], id: number, hidden: boolean):
 /** What a reader may do with a post: its author edits and deletes a post not deleted;
  * signed-in writers quote, answer and report posts that are neither deleted nor their own
  * (quote: their own too); moderators hide or restore. */
-export function actions(post: Post, writer: boolean, moderator: boolean): {
+export function actions(post: Post, writer: boolean, moderator: boolean, replying = writer): {
   quote: boolean; edit: boolean; remove: boolean; report: boolean; hide: boolean; restore: boolean;
 } {
   const live = !post.deleted;
   return {
-    quote: writer && live && !post.hidden,
+    quote: writer && replying && live && !post.hidden,
     edit: writer && live && post.mine,
     remove: writer && live && post.mine,
     report: writer && live && !post.mine,

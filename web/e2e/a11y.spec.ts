@@ -39,6 +39,23 @@ for (const size of ['desktop', 'phone'] as const) {
     await page.goto('/');
     await expect(page.getByTestId('quick-master')).toBeVisible();
     expect(await violations(page)).toEqual([]);
+    // the site's links: in the top bar on a desktop; behind the Menu button on a phone,
+    // which opens them (judged open too), and closes on Escape (focus back on it)
+    const menu = page.getByTestId('menu-button');
+    const forum = page.locator('#site-nav').getByRole('link', { name: 'Forum' });
+    if (size === 'phone') {
+      await expect(forum).toBeHidden();
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(forum).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(forum).toBeHidden();
+      await expect(menu).toBeFocused();
+    } else {
+      await expect(menu).toBeHidden();
+      await expect(forum).toBeVisible();
+    }
     await page.locator('#game').selectOption('fist');
     await page.getByTestId('create').click();
     await expect(page.getByTestId('start')).toBeVisible();

@@ -239,6 +239,11 @@ class GamePlugin:
     #: (the browser's ``/characters``, ``/api/games/<id>/characters``), or None when the game
     #: has no such option; the lobby serves it as ``characters_option`` (``GET /api/games``)
     characters_option: str | None = None
+    #: the table option each further kind of workshop entry sets, by kind: ``deck`` (a deck
+    #: of cards) and ``scoring`` (a scoring table) where the game has them (Farkle:
+    #: ``{"deck": "decks", "scoring": "table"}``); the server's workshop offers those kinds
+    #: and the lobby serves it as ``workshop_options`` (``GET /api/games``)
+    workshop_options: Mapping[str, str] = field(default_factory=dict)
     #: the workshop of those entries that the server serves (the browser's editor): a
     #: ``module:attribute`` path to a :class:`Workshop`, or None for a game without one
     workshop: str | None = None

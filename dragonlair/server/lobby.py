@@ -73,6 +73,8 @@ class GameOut(BaseModel):
     analysis: bool = False
     #: the option holding a table's custom characters (the character workshop), or null
     characters_option: str | None
+    #: the table option each further kind of workshop entry sets (``deck``, ``scoring``)
+    workshop_options: dict[str, str] = {}
 
 
 @router.get("/games", response_model_exclude_unset=True)
@@ -94,7 +96,8 @@ def games() -> list[GameOut]:
             bots=bot_names(game_id), default_bot=p.default_bot, strongest_bot=p.strongest_bot,
             rules=p.rules is not None, tips=p.tips is not None,
             analysis=p.analysis is not None,
-            characters_option=p.characters_option))
+            characters_option=p.characters_option,
+            workshop_options=dict(p.workshop_options)))
     return out
 
 

@@ -99,6 +99,7 @@ PLUGIN = GamePlugin(
     tutorial="dragonlair.games.farkle:tutorial.json",
     terminal_rules="dragonlair.games.farkle.terminal.screen:render_rules",
     option_files={"decks": "dragonlair.games.farkle.cards:load_deck_file"},
+    workshop_options={"deck": "decks", "scoring": "table"},
     option_uploads={"decks": "dragonlair.games.farkle.optionfiles:check_decks",
                     "table": "dragonlair.games.farkle.optionfiles:check_table"},
     bench_options={"players": 2},

@@ -26,8 +26,6 @@ from dragonlair.server.errors import ServerError
 JSON = dict[str, Any]
 
 KINDS = ("characters", "deck", "scoring", "variant")
-#: the option each kind but ``variant`` sets (``characters``: the game's characters option)
-KIND_OPTION = {"deck": "decks", "scoring": "table"}
 #: the longest content, as compact JSON text (characters)
 MAX_CONTENT = 32_000
 #: options a variant never sets
@@ -42,7 +40,8 @@ def option_of(game_id: str, kind: str) -> str | None:
     p = plugin(game_id)
     if kind == "characters":
         return p.characters_option if p.workshop is not None else None
-    name = KIND_OPTION.get(kind)
+    # a deck, a scoring table: the option the game's plugin names for the kind
+    name = p.workshop_options.get(kind)
     if name is not None and any(spec.name == name for spec in p.info.options):
         return name
     return None

@@ -2138,6 +2138,13 @@ export interface components {
             tips: boolean;
             /** Version */
             version: number;
+            /**
+             * Workshop Options
+             * @default {}
+             */
+            workshop_options: {
+                [key: string]: string;
+            };
         };
         /**
          * GamePlayerOut

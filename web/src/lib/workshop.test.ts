@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deckCards, kindOption, listParams, parseTags, scoringRows, starText, valueText, variantLines } from './workshop';
+import { deckCards, kindOption, kindOptions, listParams, parseTags, scoringRows, starText, valueText, variantLines } from './workshop';
 
 describe('workshop helpers', () => {
   it('builds list queries without empty values or the default sort', () => {
@@ -30,9 +30,16 @@ describe('workshop helpers', () => {
   });
 
   it('names the option of each kind and writes values', () => {
-    expect(kindOption('characters', 'custom')).toBe('custom');
-    expect(kindOption('deck', null)).toBe('decks');
-    expect(kindOption('variant', 'custom')).toBeNull();
+    const fist = { characters_option: 'custom', workshop_options: {} };
+    const farkle = { characters_option: null, workshop_options: { deck: 'decks', scoring: 'table' } };
+    expect(kindOption('characters', fist)).toBe('custom');
+    expect(kindOption('deck', fist)).toBeNull();
+    expect(kindOption('deck', farkle)).toBe('decks');
+    expect(kindOption('scoring', farkle)).toBe('table');
+    expect(kindOption('characters', farkle)).toBeNull();
+    expect(kindOption('variant', fist)).toBeNull();
+    expect(kindOptions(farkle)).toEqual(['decks', 'table']);
+    expect(kindOptions(fist)).toEqual(['custom']);
     expect(valueText({ a: 1 })).toBe('{"a":1}');
     expect(valueText(null)).toBe('—');
   });

@@ -123,12 +123,23 @@ export function deckCards(decks: unknown, lang: string): DeckCard[] {
   return out;
 }
 
-/** The option a kind sets (characters: the game's characters option), null for a variant. */
-export function kindOption(kind: string, charactersOption: string | null | undefined): string | null {
-  if (kind === 'characters') return charactersOption ?? null;
-  if (kind === 'deck') return 'decks';
-  if (kind === 'scoring') return 'table';
-  return null;
+/** What a game says of its workshop kinds (GET /api/games): the option of its characters and
+ * the option each further kind (a deck, a scoring table) sets. */
+export interface KindGame {
+  characters_option?: string | null;
+  workshop_options?: Record<string, string>;
+}
+
+/** The option a kind sets in ``game`` (characters: the game's characters option; a deck, a
+ * scoring table: the option its plugin names), null for a variant or a kind it does not have. */
+export function kindOption(kind: string, game: KindGame | null | undefined): string | null {
+  if (kind === 'characters') return game?.characters_option ?? null;
+  return game?.workshop_options?.[kind] ?? null;
+}
+
+/** The options a kind's entry sets, which a variant of ``game`` leaves alone. */
+export function kindOptions(game: KindGame | null | undefined): string[] {
+  return [game?.characters_option ?? '', ...Object.values(game?.workshop_options ?? {})].filter((o) => o);
 }
 
 /** A link's click as the app's own navigation (a modified click opens a tab as usual). */

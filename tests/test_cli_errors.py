@@ -87,6 +87,33 @@ def test_serve_with_a_data_folder_it_cannot_make(tmp_path: Path) -> None:
     assert code == 2 and "cannot use the data folder /proc/nope" in one_error_line(out)
 
 
+def test_serve_and_bench_refuse_a_bad_gc_setting(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """DRAGONLAIR_GC (docs/server.md, "Performance"): three thresholds or ``default``;
+    anything else is one line, exit 2, and no server started (no data folder made)."""
+    pytest.importorskip("fastapi")
+    import gc
+
+    from dragonlair.server.app import GC_THRESHOLDS, gc_thresholds
+
+    before = gc.get_threshold()
+    for bad in ("abc", "1,2", "0,10,10", "5,5,5,5", "-1,2,3"):
+        monkeypatch.setenv("DRAGONLAIR_GC", bad)
+        data = tmp_path / "data"
+        for args in (("serve", "--data", str(data)), ("bench", "--server", "--no-ramp")):
+            code, out = invoke(*args)
+            line = one_error_line(out)
+            assert code == 2 and "DRAGONLAIR_GC" in line and repr(bad) in line, out
+        assert not data.exists()
+    monkeypatch.setenv("DRAGONLAIR_GC", " 700, 10 ,10 ")
+    assert gc_thresholds() == (700, 10, 10)
+    monkeypatch.setenv("DRAGONLAIR_GC", "default")
+    assert gc_thresholds() is None
+    monkeypatch.delenv("DRAGONLAIR_GC")
+    assert gc_thresholds() == GC_THRESHOLDS
+    assert gc.get_threshold() == before  # asking changes nothing
+
+
 def test_db_check_of_a_missing_sqlite_file_says_so_and_creates_nothing(tmp_path: Path) -> None:
     pytest.importorskip("sqlalchemy")
     for target in (tmp_path / "missing.db", tmp_path / "nope" / "missing.db"):

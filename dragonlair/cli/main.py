@@ -523,6 +523,12 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
     except ImportError as exc:  # pragma: no cover - the server extra is missing
         fail(f"the server needs the 'server' extra (pip install 'dragonlair[server]'): {exc}")
         return
+    from dragonlair.server.app import gc_thresholds
+
+    try:  # a bad DRAGONLAIR_GC (the servers' and the generator's): one line, nothing started
+        gc_thresholds()
+    except DragonlairError as exc:
+        fail_with(exc.code, **exc.params)
     out = loadgen.run(tables=tables, rates=rates, seconds=seconds, ramp=ramp,
                       report=None if as_json else loadgen.print_report,
                       processes=processes, server_args=server_args, bot_tables=bot_tables)
@@ -662,6 +668,12 @@ def serve(
         if not (db or "").startswith(("postgresql", "postgres://")):
             fail_with("cli.err_redis_needs_pg")
         extra.update(redis_url=redis, claim_ttl_s=claim_ttl, claim_renew_s=claim_ttl / 3)
+    from dragonlair.server.app import gc_thresholds
+
+    try:  # a bad DRAGONLAIR_GC: one line, before anything starts
+        gc_thresholds()
+    except DragonlairError as exc:
+        fail_with(exc.code, **exc.params)
     serve_preflight(db, data, redis)
     if vapid_key is not None:  # a bad key or subject: one line, before anything starts
         from dragonlair.server.errors import ServerError

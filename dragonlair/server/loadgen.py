@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -546,6 +547,14 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
 
         await asyncio.gather(*(join(c) for t in load.tables for c in t.conns))
         connected = time.perf_counter() - t0
+        # the generator's own collector, tuned as the server's is (app.tune_gc): its full
+        # passes over a thousand connections paused it for hundreds of ms, counted as the
+        # server's latency
+        from dragonlair.server.app import tune_gc
+
+        if tune_gc():
+            gc.collect()
+            gc.freeze()
         await asyncio.sleep(1.0)
         rss1 = servers_rss(pids)
         n_conns = sum(len(t.conns) for t in load.tables)
@@ -614,6 +623,9 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
         return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, bases,
                                 pids, report, watch, bot_tables, bot_game, bot_name))
 
+    from dragonlair.server.app import gc_thresholds
+
+    gc_thresholds()  # a bad DRAGONLAIR_GC: refused before anything starts
     named = list(urls or []) + ([url] if url else [])
     if named:
         return go(named, [0] * len(named))

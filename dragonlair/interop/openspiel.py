@@ -347,7 +347,9 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine_state(self) -> State:
-        """The engine state (for the environment's side: tests, debugging)."""
+        """The engine state (for the environment's side: tests, debugging), to read: the
+        adapter keeps what it has worked out of a position (the current player), so move it
+        on with ``apply_action``, not through this."""
         return self._core.state
 
     def current_player(self) -> int:

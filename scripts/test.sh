@@ -114,10 +114,30 @@ if [ "${DRAGONLAIR_SKIP_WEB:-}" != 1 ]; then
         cd web
         DRAGONLAIR_E2E_GENERIC_GAMES=1 npm run --silent e2e  # e2e/generic.spec.ts: hoard
     )
-    bash scripts/check_wheel.sh
+    check_wheel=1
 else
     wait_mypy
 fi
+
+# the wheel check (about a minute, most of it pip and npm in their own processes, little of
+# it Python's) runs beside pytest, which leaves about a quarter of the 2-core machine idle
+# (tests waiting on server processes); its output is shown, and its result awaited, after
+# pytest's own
+wheel_pid=""
+if [ "${check_wheel:-}" = 1 ]; then
+    wheel_log=$(mktemp)
+    bash scripts/check_wheel.sh >"$wheel_log" 2>&1 &
+    wheel_pid=$!
+fi
+wait_wheel() {
+    [ -n "$wheel_pid" ] || return 0
+    local rc=0
+    wait "$wheel_pid" || rc=$?
+    wheel_pid=""
+    cat "$wheel_log"
+    rm -f "$wheel_log"
+    if [ "$rc" != 0 ]; then echo "test.sh: scripts/check_wheel.sh failed" >&2; exit "$rc"; fi
+}
 
 # CI: -m "not long", the slow loops included (a plain `pytest` skips them); --long: -m "",
 # every test; --durations=25 prints the slowest
@@ -125,7 +145,11 @@ echo "test.sh: pytest -m \"$markers\" (tier $tier)"
 # a hung test fails after pyproject's 600 s; the release tier's loops may take longer
 timeout_opt=()
 if [ "$tier" = long ]; then timeout_opt=(--timeout=0); fi
-.venv/bin/python -m pytest -p no:cacheprovider -m "$markers" --durations=25 "${timeout_opt[@]}"
+pytest_rc=0
+.venv/bin/python -m pytest -p no:cacheprovider -m "$markers" --durations=25 "${timeout_opt[@]}" \
+    || pytest_rc=$?
+wait_wheel
+if [ "$pytest_rc" != 0 ]; then echo "test.sh: pytest failed" >&2; exit "$pytest_rc"; fi
 .venv/bin/python -m pytest -p no:cacheprovider -m "$markers" examples/hoard/tests
 
 # the server's play, chat, history, leaver, rating and bot tests once more on PostgreSQL

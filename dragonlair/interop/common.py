@@ -29,9 +29,13 @@ Length bounds
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 from dragonlair.core.game import JSON, Action, Game, Outcome, State
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 #: The turn limit the adapters use for games without a natural bound when none is given
 #: (each plugin's OpenSpiel parameters carry its own default).
@@ -64,6 +68,39 @@ def position_view(state: State, seat: int | None) -> JSON:
     return state.view(seat, state.event_count)
 
 
+class ByIdentity(Generic[K, V]):
+    """Values worked out of immutable objects that an engine hands out again and again (a
+    tuple of legal actions, a chance table), kept by the object's identity: the entry holds
+    the object, so its id is not reused while it is kept. At most ``size`` entries; then all
+    are forgotten at once."""
+
+    __slots__ = ("entries", "size")
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.entries: dict[int, tuple[K, V]] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, key: K, make: Callable[[K], V]) -> V:
+        """The value of ``key``: ``make(key)`` the first time, the kept one after."""
+        hit = self.entries.get(id(key))
+        if hit is None or hit[0] is not key:
+            if len(self.entries) >= self.size:
+                self.entries.clear()
+            hit = self.entries[id(key)] = (key, make(key))
+        return hit[1]
+
+
+def _indexed(legal: Sequence[Action], size: int) -> tuple[dict[int, Action], bytes]:
+    by_index = {a.index: a for a in legal}
+    mask = bytearray(size)
+    for i in by_index:
+        mask[i] = 1
+    return by_index, bytes(mask)
+
+
 class LegalIndex:
     """A seat's legal actions by action index, and as a mask (one byte per index: 1 legal),
     for the environments' observation (the mask) and step (the action of an index, and
@@ -76,8 +113,6 @@ class LegalIndex:
     object too). Only a tuple (immutable) is kept, by its identity (the entry holds it, so the
     id is not reused); any other sequence is indexed each time."""
 
-    KEPT = 4096
-
     __slots__ = ("by_index", "kept", "legal", "mask", "size")
 
     def __init__(self, size: int) -> None:
@@ -85,24 +120,20 @@ class LegalIndex:
         self.legal: Sequence[Action] = ()
         self.by_index: dict[int, Action] = {}
         self.mask = bytes(size)
-        self.kept: dict[int, tuple[Sequence[Action], dict[int, Action], bytes]] = {}
+        self.kept: ByIdentity[Sequence[Action], tuple[dict[int, Action], bytes]] = ByIdentity()
+
+    def _index(self, legal: Sequence[Action]) -> tuple[dict[int, Action], bytes]:
+        return _indexed(legal, self.size)
 
     def of(self, legal: Sequence[Action]) -> LegalIndex:
         """Index ``legal`` (unless it is a tuple indexed before); returns itself."""
         if legal is self.legal and type(legal) is tuple:
             return self
-        entry = self.kept.get(id(legal)) if type(legal) is tuple else None
-        if entry is None or entry[0] is not legal:
-            by_index = {a.index: a for a in legal}
-            mask = bytearray(self.size)
-            for i in by_index:
-                mask[i] = 1
-            entry = (legal, by_index, bytes(mask))
-            if type(legal) is tuple:
-                if len(self.kept) >= self.KEPT:
-                    self.kept.clear()
-                self.kept[id(legal)] = entry
-        self.legal, self.by_index, self.mask = entry
+        if type(legal) is tuple:
+            self.by_index, self.mask = self.kept.get(legal, self._index)
+        else:
+            self.by_index, self.mask = _indexed(legal, self.size)
+        self.legal = legal
         return self
 
 

@@ -189,10 +189,11 @@ class _Context:
         self.chance_key = make_key() if make_key is not None else None
         #: the sorted outcomes per chance situation (a few keys: see :data:`CHANCE_KEYS`)
         self.chance_cache: dict[Hashable, ChanceTable[int]] = {}
-        #: the outcomes of the engine's shared chance tables, by the table's id
-        self.table_cache: dict[int, tuple[ChanceTable[Action], ChanceTable[int]]] = {}
-        #: the ids of the engine's shared tuples of legal actions, by the tuple's id
-        self.legal_cache: dict[int, tuple[Sequence[Action], list[int]]] = {}
+        #: the outcomes of the engine's shared chance tables, by the table
+        self.table_cache: common.ByIdentity[ChanceTable[Action], ChanceTable[int]] = \
+            common.ByIdentity()
+        #: the ids of the engine's shared tuples of legal actions, by the tuple
+        self.legal_cache: common.ByIdentity[Sequence[Action], list[int]] = common.ByIdentity()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -219,19 +220,17 @@ class _Context:
         listed.sort()
         return listed
 
+    def _table(self, outcomes: Sequence[tuple[Action, float]]) -> ChanceTable[int]:
+        return ChanceTable(self._converted(outcomes))
+
     def legal_ids(self, state: State, seat: int) -> list[int]:
         """The ids of ``seat``'s legal actions, a new list: from the cache where the engine
         hands out one tuple for a recurring situation (Master's placements, Fist's bids by
         purse), by the tuple's identity (the entry keeps it alive, so the id is not reused)."""
         legal = state.legal_actions(seat)
         if type(legal) is not tuple:
-            return [a.index for a in legal]
-        hit = self.legal_cache.get(id(legal))
-        if hit is None or hit[0] is not legal:
-            if len(self.legal_cache) >= 4096:
-                self.legal_cache.clear()
-            hit = self.legal_cache[id(legal)] = (legal, [a.index for a in legal])
-        return hit[1][:]
+            return _indices(legal)
+        return self.legal_cache.get(legal, _indices)[:]
 
     def chance_outcomes(self, state: State) -> Outcomes:
         """:meth:`listed_outcomes`, from the cache where the game keys its chance situation
@@ -243,18 +242,15 @@ class _Context:
             listed = state.chance_outcomes()
             if type(listed) is not ChanceTable:
                 return self._converted(listed)
-            # by the table's identity; the entry keeps the table alive, so the id is not
-            # reused while it is cached
-            hit = self.table_cache.get(id(listed))
-            if hit is None or hit[0] is not listed:
-                if len(self.table_cache) >= 4096:
-                    self.table_cache.clear()
-                hit = self.table_cache[id(listed)] = (listed, ChanceTable(self._converted(listed)))
-            return hit[1]
+            return self.table_cache.get(listed, self._table)
         got = self.chance_cache.get(key)
         if got is None:
             got = self.chance_cache[key] = ChanceTable(self.listed_outcomes(state))
         return got
+
+
+def _indices(legal: Sequence[Action]) -> list[int]:
+    return [a.index for a in legal]
 
 
 class _Core:
@@ -472,7 +468,6 @@ class DragonlairState(pyspiel.State):  # type: ignore[misc]
                 wanted = "a legal bid" if seat in seats else f"pass ({core.ctx.pass_id})"
                 raise ValueError(f"p{seat} cannot play {action} now; it must play {wanted}")
         engine = core.ctx.engine
-        core.player = None  # the position changes
         for seat in seats:
             state.apply(seat, engine.action_from_index(actions[seat]))
         self._count_decisions(len(seats))

@@ -461,6 +461,7 @@ def bench(
     db: Annotated[str | None, typer.Option("--db")] = None,
     redis: Annotated[str | None, typer.Option("--redis")] = None,
     bot_tables: Annotated[int, typer.Option("--bot-tables", min=0, max=500)] = 0,
+    fresh_people: Annotated[bool, typer.Option("--fresh-people")] = False,
     traffic: Annotated[bool, typer.Option("--traffic")] = False,
 ) -> None:
     """Random-playout throughput (games/s and actions/s) through the public API; with
@@ -477,7 +478,8 @@ def bench(
     server_only = [name for name, given in (
         ("--tables", tables != 250), ("--rate", bool(rate)), ("--no-ramp", not ramp),
         ("--processes", processes != 1), ("--db", db is not None),
-        ("--redis", redis is not None), ("--bot-tables", bot_tables != 0)) if given]
+        ("--redis", redis is not None), ("--bot-tables", bot_tables != 0),
+        ("--fresh-people", fresh_people)) if given]
     if server_only and not server:
         fail_with("core.bench.server_only", options=server_only)
     if traffic:
@@ -491,7 +493,7 @@ def bench(
             fail_with("cli.err_bench_processes")
         server_args = [*(["--db", db] if db else []), *(["--redis", redis] if redis else [])]
         bench_server(tables, rate, seconds if seconds != 3.0 else 15.0, ramp, as_json,
-                     processes, server_args, bot_tables)
+                     processes, server_args, bot_tables, fresh_people)
         return
     ids = [check_game(game)] if game else game_ids()
     if vs_openspiel:
@@ -516,7 +518,7 @@ def bench(
 
 def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: bool,
                  as_json: bool, processes: int = 1, server_args: list[str] | None = None,
-                 bot_tables: int = 0) -> None:
+                 bot_tables: int = 0, fresh_people: bool = False) -> None:
     """``bench --server``: :mod:`dragonlair.server.loadgen` (bench/server_load.py)."""
     try:
         from dragonlair.server import loadgen
@@ -531,7 +533,8 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
         fail_with(exc.code, **exc.params)
     out = loadgen.run(tables=tables, rates=rates, seconds=seconds, ramp=ramp,
                       report=None if as_json else loadgen.print_report,
-                      processes=processes, server_args=server_args, bot_tables=bot_tables)
+                      processes=processes, server_args=server_args, bot_tables=bot_tables,
+                      fresh_people=fresh_people)
     if as_json:
         print(json.dumps(out))
 

@@ -24,7 +24,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, func, select
+from sqlalchemy import Select, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as OrmSession
 
@@ -173,10 +173,16 @@ def clean_name(text: str) -> str:
     return name
 
 
+def name_count(name: str) -> Select[int]:
+    """How many accounts have this display name, letter case aside (by the index
+    ``ix_users_display_name_lower``, migration 0013)."""
+    return (select(func.count()).select_from(User)
+            .where(func.lower(User.display_name) == name.lower()))
+
+
 def name_taken(session: OrmSession, name: str) -> bool:
     """Whether an account has this display name (letter case aside)."""
-    return session.scalar(select(func.count()).select_from(User)
-                          .where(func.lower(User.display_name) == name.lower())) != 0
+    return session.scalar(name_count(name)) != 0
 
 
 @router.post("/auth/guest", response_model=AccountOut)
@@ -194,7 +200,7 @@ def guest(body: GuestIn, request: Request, response: Response, session: DB) -> d
         display = names.unique_name(lang, lambda name: name_taken(session, name))
     user = User(username=handle, display_name=display, password_hash=None, is_guest=True)
     session.add(user)
-    session.commit()
+    session.flush()  # its id for the session; one commit for both
     start_session(request, response, session, user)
     return user_json(user)
 

@@ -17,12 +17,14 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
     create_engine,
     event,
+    func,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
@@ -54,6 +56,9 @@ class User(Base):
     #: may hide and restore posts and workshop entries (``dragonlair admin grant USER``)
     is_moderator: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column(Float, default=now)
+
+    #: ``name_taken`` (dragonlair/server/accounts.py) looks names up letter case aside
+    __table_args__ = (Index("ix_users_display_name_lower", func.lower(display_name)),)
 
 
 class Session(Base):

@@ -5,7 +5,11 @@ opens many Dragon Master tables (a match: first to two dragons, so games last), 
 its two players and two anonymous spectators on their own WebSockets (250 tables: 1,000
 connections), and plays them with scripted clients: one asyncio process, moves read from
 each mover's own view (``legal``), sent at a fixed aggregate rate (open loop: the schedule
-does not wait for the server). A finished table is replaced by a new one.
+does not wait for the server). A finished table is played again: its two players ask for a
+rematch (``POST /api/tables/{id}/rematch``, both) and its spectators follow them to the new
+table, as people at a table usually do; ``fresh_people=True`` (``--fresh-people``) has two
+new guests open, join and start a new table instead (five requests where a rematch takes
+two, each new guest an account and a session in the database).
 
 For each action it measures the time from sending ``act`` to the moment the *last* of the
 table's connections has received the update that holds it (action -> last-seat delivery),
@@ -239,8 +243,9 @@ class Load:
     def __init__(self, tables: int, spectators: int, seed: int, bases: list[str],
                  watch: list[int] | None = None, bot_tables: int = 0,
                  bot_game: str = "fist", bot_name: str = "ismcts",
-                 bot_players: int = 3) -> None:
+                 bot_players: int = 3, fresh_people: bool = False) -> None:
         self.n_tables = tables
+        self.fresh_people = fresh_people
         self.spectators = spectators
         self.rng = random.Random(seed)
         self.bases = bases
@@ -250,6 +255,9 @@ class Load:
         self.errors = 0
         self.error_samples: list[str] = []
         self.replacing = 0
+        #: finished tables played again by their people, and tables new guests opened instead
+        self.rematches = 0
+        self.fresh_tables = 0
         self.stopping = False
         self.http: Any = None
         #: other processes whose CPU (with their children's) is measured per rate
@@ -391,14 +399,38 @@ class Load:
                 self.step.delivery.append(table.last_at - table.sent_at)
             table.target = None
 
+    async def rematch(self, table: Table) -> Table | None:
+        """Both players of a finished table ask for a rematch; the new table (each moved one
+        seat on: in two, they swap), with the same spectators and servers, or ``None`` where
+        it did not start."""
+        a, b = table.conns[0], table.conns[1]
+        out: JSON = {}
+        for conn in (a, b):
+            r = await self.http.post(f"/api/tables/{table.id}/rematch",
+                                     headers={"Cookie": conn.cookie or ""})
+            r.raise_for_status()
+            out = r.json()
+        if out.get("state") != "started" or not out.get("table"):
+            return None
+        new = Table(str(out["table"]))
+        new.conns = [Conn(new, 0, b.cookie, b.base), Conn(new, 1, a.cookie, a.base)] + [
+            Conn(new, None, None, c.base) for c in table.conns[2:]]
+        return new
+
     async def replace(self, table: Table) -> None:
-        """A finished game: close its connections, open a new table in its place."""
+        """A finished game: close its connections, and its people play again (a rematch) or,
+        with ``fresh_people``, two new guests open a table in its place."""
         self.replacing += 1
         try:
             for c in table.conns:
                 with contextlib.suppress(Exception):
                     await c.ws.close()
-            new = await self.new_table()
+            new = None if self.fresh_people else await self.rematch(table)
+            if new is None:
+                new = await self.new_table()
+                self.fresh_tables += 1
+            else:
+                self.rematches += 1
             for c in new.conns:
                 await self.connect(c)
             self.tables[self.tables.index(table)] = new
@@ -521,11 +553,13 @@ def server_process(data: Path, port: int, extra: list[str] | None = None) -> Ite
 async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
                warmup: float, ramp: bool, seed: int, bases: list[str], pids: list[int],
                report: Any, watch: list[int] | None = None, bot_tables: int = 0,
-               bot_game: str = "fist", bot_name: str = "ismcts") -> JSON:
+               bot_game: str = "fist", bot_name: str = "ismcts",
+               fresh_people: bool = False) -> JSON:
     import httpx
 
     base = bases[0]
-    load = Load(tables, spectators, seed, bases, watch, bot_tables, bot_game, bot_name)
+    load = Load(tables, spectators, seed, bases, watch, bot_tables, bot_game, bot_name,
+                fresh_people=fresh_people)
     limits = httpx.Limits(max_connections=32)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         load.http = http
@@ -589,6 +623,7 @@ async def _run(tables: int, spectators: int, rates: list[float], seconds: float,
                 await bots
         out["server_rss_mib_end"] = round(servers_rss(pids) / 1024, 1)
         out["errors"] = load.errors
+        out["replaced"] = {"rematches": load.rematches, "fresh_tables": load.fresh_tables}
         out["error_samples"] = load.error_samples
         good = [s for s in out["steps"] if s["errors"] == 0 and s["delivery_p99_ms"] <= 250
                 and s["actions_per_s"] >= 0.9 * s["rate"]]
@@ -606,12 +641,13 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
         url: str | None = None, server_args: list[str] | None = None,
         report: Any = None, urls: list[str] | None = None, processes: int = 1,
         watch: list[int] | None = None, bot_tables: int = 0, bot_game: str = "fist",
-        bot_name: str = "ismcts") -> JSON:
+        bot_name: str = "ismcts", fresh_people: bool = False) -> JSON:
     """Run the load (starting ``processes`` servers with ``server_args``, unless ``url`` or
     ``urls`` name running ones) and return the figures. ``report(out, step)`` is called
     after the setup and after each rate; ``watch``: pids whose CPU (with their
     descendants') is measured too, such as PostgreSQL's postmaster; ``bot_tables``: tables
-    of ``bot_name`` bots only (``bot_game``) playing meanwhile."""
+    of ``bot_name`` bots only (``bot_game``) playing meanwhile; ``fresh_people``: a
+    finished table's place goes to two new guests instead of a rematch."""
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -621,7 +657,8 @@ def run(tables: int = 250, spectators: int = 2, rates: list[float] | None = None
 
     def go(bases: list[str], pids: list[int]) -> JSON:
         return asyncio.run(_run(tables, spectators, rates, seconds, warmup, ramp, seed, bases,
-                                pids, report, watch, bot_tables, bot_game, bot_name))
+                                pids, report, watch, bot_tables, bot_game, bot_name,
+                                fresh_people))
 
     from dragonlair.server.app import gc_thresholds
 
@@ -696,6 +733,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-game", default="fist", help="the bot tables' game")
     parser.add_argument("--bot", dest="bot_name", default="ismcts",
                         help="the bot tables' bot (every seat)")
+    parser.add_argument("--fresh-people", action="store_true",
+                        help="a finished table's place goes to two new guests, not a rematch")
     parser.add_argument("--json", dest="as_json", action="store_true")
     args = parser.parse_args(argv)
     server_args = [*(["--db", args.db] if args.db else []),
@@ -706,7 +745,8 @@ def main(argv: list[str] | None = None) -> None:
               not args.no_ramp, args.seed, None, server_args,
               report=None if args.as_json else print_report, urls=args.url,
               processes=args.processes, watch=args.watch, bot_tables=args.bot_tables,
-              bot_game=args.bot_game, bot_name=args.bot_name)
+              bot_game=args.bot_game, bot_name=args.bot_name,
+              fresh_people=args.fresh_people)
     if args.as_json:
         print(json.dumps(out, indent=1))
     else:

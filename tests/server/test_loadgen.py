@@ -17,3 +17,16 @@ def test_the_load_generator_plays_tables_without_errors() -> None:
     assert out["errors"] == 0, out["error_samples"]
     (step,) = out["steps"]
     assert step["actions"] > 0 and step["errors"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fresh_people", [False, True])
+def test_a_finished_table_is_played_again_or_replaced(fresh_people: bool) -> None:
+    """A finished match's place: its players' rematch (both ask; the spectators follow), or
+    with ``fresh_people`` a table two new guests open; play goes on there without errors."""
+    out = loadgen.run(tables=2, spectators=1, rates=[150.0], seconds=2.0, warmup=0.25,
+                      ramp=False, fresh_people=fresh_people)
+    assert out["errors"] == 0, out["error_samples"]
+    replaced = out["replaced"]
+    assert replaced["rematches" if not fresh_people else "fresh_tables"] >= 2, replaced
+    assert replaced["fresh_tables" if not fresh_people else "rematches"] == 0, replaced

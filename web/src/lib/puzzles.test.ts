@@ -49,6 +49,10 @@ describe('puzzles', () => {
     expect(parseRoute('/puzzles', '?game=master&theme=puzzle.theme.master.pair')).toEqual({ name: 'puzzles', game: 'master', theme: 'puzzle.theme.master.pair' });
     expect(parseRoute('/puzzles/', '?theme=<b>')).toEqual({ name: 'puzzles', game: null, theme: null });
     expect(parseRoute('/puzzles/abc123')).toEqual({ name: 'puzzle', id: 'abc123' });
+    expect(parseRoute('/puzzles/0f3a9c2e71b4d5a6e8c1')).toEqual({ name: 'puzzle', id: '0f3a9c2e71b4d5a6e8c1' });
+    // a game's name is its puzzles, as ?game= is
+    expect(parseRoute('/puzzles/farkle')).toEqual({ name: 'puzzles', game: 'farkle', theme: null });
+    expect(parseRoute('/puzzles/master/', '?theme=puzzle.theme.master.pair')).toEqual({ name: 'puzzles', game: 'master', theme: 'puzzle.theme.master.pair' });
     expect(parseRoute('/puzzles/a%20b')).toEqual({ name: 'notfound' });
   });
 

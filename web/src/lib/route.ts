@@ -87,12 +87,19 @@ function communityRoute(path: string, search: string): Route {
     return id === null ? { name: 'notfound' } : { name: 'forum-thread', id };
   }
   if (path === '/tournaments' || path === '/tournaments/') return { name: 'tournaments' };
-  if (path === '/puzzles' || path === '/puzzles/') {
+  const puzzles = (game: string | null): Route => {
     const theme = q.get('theme');
-    return { name: 'puzzles', game: slug(q.get('game')), theme: theme && /^[a-z0-9_.-]{1,128}$/.test(theme) ? theme : null };
-  }
+    return { name: 'puzzles', game, theme: theme && /^[a-z0-9_.-]{1,128}$/.test(theme) ? theme : null };
+  };
+  if (path === '/puzzles' || path === '/puzzles/') return puzzles(slug(q.get('game')));
   const pz = /^\/puzzles\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
-  if (pz) return { name: 'puzzle', id: pz[1]! };
+  if (pz) {
+    // a puzzle's id is hex (dragonlair/puzzles/model.py); a game's name has other letters
+    // too, and /puzzles/farkle means that game's puzzles, as /forum/farkle its forum
+    const word = pz[1]!;
+    if (!/^[0-9a-f]+$/.test(word) && /^[a-z][a-z0-9_-]*$/.test(word)) return puzzles(word);
+    return { name: 'puzzle', id: word };
+  }
   const tt = /^\/tournaments\/([A-Za-z0-9_-]{1,32})\/?$/.exec(path);
   if (tt) return { name: 'tournament', id: tt[1]! };
   return { name: 'notfound' };

@@ -34,6 +34,7 @@ from dragonlair.games.farkle.actions import ALLIANCE, BLANK, DICE_CODE, DRAGON, 
 from dragonlair.games.farkle.state import FarkleState
 from dragonlair.games.master import state as master_state
 from dragonlair.simulate import simulate
+from tests.scripts import load_script
 
 runner = CliRunner()
 GAMES = {"fist", "master", "farkle"}
@@ -420,15 +421,7 @@ def test_master_legal_actions_survive_cache_generations(monkeypatch: pytest.Monk
 
 def _baselines() -> Any:
     """bench/baselines.py, loaded as a module (it is a script, not a package module)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "bench" / "baselines.py"
-    spec = importlib.util.spec_from_file_location("baselines", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/baselines.py", "bench_baselines")
 
 
 def test_the_bot_baselines_table_has_every_bot_of_the_game(capsys: pytest.CaptureFixture[str]

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.scripts import load_script
 
 pytest.importorskip("numpy")
 
 
 def _lengths() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "bench" / "lengths.py"
-    spec = importlib.util.spec_from_file_location("bench_lengths", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_lengths"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/lengths.py", "bench_lengths")
 
 
 def test_costs_per_action_at_each_mark_for_every_way() -> None:

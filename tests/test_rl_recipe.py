@@ -4,13 +4,12 @@ plays the asked number of whole games. Needs the `rl` extra (scripts/test.sh ins
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.scripts import load_script
 
 # imported by each test, not here: torch costs seconds per process, and the quick run, which
 # deselects these, still collects this module in every worker
@@ -26,22 +25,9 @@ def _torch() -> Any:
     return torch
 
 
-SCRIPT = (Path(__file__).resolve().parent.parent / "examples" / "research"
-          / "maskable_ppo_master.py")
-
-
 def _recipe() -> ModuleType:
-    """The script as a module (examples/ is no package); registered first, as an import
-    would be, for its dataclass."""
-    name = "maskable_ppo_master"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    """The script as a module (examples/ is no package)."""
+    return load_script("examples/research/maskable_ppo_master.py", "maskable_ppo_master")
 
 
 def test_maskable_ppo_trains_and_plays_only_legal_actions() -> None:

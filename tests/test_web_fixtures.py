@@ -5,23 +5,15 @@ change of the engine's views or decisions shows up in the client's tests (F6, F7
 from __future__ import annotations
 
 import functools
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "web" / "scripts" / "game_fixtures.py"
+from tests.scripts import load_script
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("game_fixtures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["game_fixtures"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("web/scripts/game_fixtures.py", "game_fixtures")
 
 
 @pytest.fixture(scope="module")

@@ -5,19 +5,11 @@ shows up in the client's tests."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parent.parent / "web" / "scripts" / "log_fixtures.py"
+from tests.scripts import load_script
 
 
 def test_the_log_fixtures_are_what_the_engines_send_now() -> None:
-    spec = importlib.util.spec_from_file_location("log_fixtures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["log_fixtures"] = module
-    spec.loader.exec_module(module)
+    module = load_script("web/scripts/log_fixtures.py", "log_fixtures")
     assert module.stale() == []
     texts = module.fixtures()
     assert set(texts) == {"log-fist.json", "log-farkle.json", "log-master.json"}

@@ -10,12 +10,10 @@ games of the three games first: ``apply(old, diff(old, new)) == new``, ``old`` u
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +23,7 @@ from dragonlair.core import viewdelta
 from dragonlair.core.game import CHANCE
 from dragonlair.core.plugin import make_game
 from dragonlair.core.records import Record
+from tests.scripts import load_script
 from tests.server.helpers import ServerThread, check_no_leaks
 from tests.sizes import quick_first
 
@@ -106,11 +105,7 @@ def test_a_delta_that_does_not_fit_is_refused(patch: Any) -> None:
 
 def test_the_clients_delta_fixture_is_what_the_engine_and_diff_produce_now() -> None:
     """web/src/lib/delta.test.ts rebuilds views from it: stale, it would test old views."""
-    script = Path(__file__).resolve().parents[2] / "web" / "scripts" / "delta_fixture.py"
-    spec = importlib.util.spec_from_file_location("delta_fixture", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("web/scripts/delta_fixture.py", "delta_fixture")
     assert module.OUT.read_text("utf-8") == module.fixture(), \
         "stale: .venv/bin/python web/scripts/delta_fixture.py"
 

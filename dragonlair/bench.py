@@ -18,6 +18,7 @@ from importlib.metadata import PackageNotFoundError, version
 from types import ModuleType
 from typing import Any
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -794,34 +795,35 @@ def loops_table(result: LoopsResult) -> Table:
     rounds."""
     machine = result.machine
     simulate = result.mode == "simulate"
+    # fits 80 columns: the table's options under the game's name, no vertical rules
     table = Table(
         title=render("core.bench.simulate_title" if simulate else "core.bench.adapters_title"),
         caption=render("core.bench.loops_caption", {
             "machine": f"{machine.get('python', '')}, {machine.get('platform', '')}",
-            "rounds": result.rounds, "each": f"{result.seconds / result.rounds:.3g}"}))
+            "rounds": result.rounds, "each": f"{result.seconds / result.rounds:.3g}"}),
+        box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     table.add_column(render("core.bench.col_game"), no_wrap=True)
-    table.add_column(render("core.bench.col_table"), overflow="fold")
     table.add_column(render("core.bench.col_loop"), no_wrap=True)
     if not simulate:
-        table.add_column(render("core.bench.col_steps"), justify="right", overflow="fold")
+        table.add_column(render("core.bench.col_steps"), justify="right", no_wrap=True)
     table.add_column(render("core.bench.col_actions"), justify="right", no_wrap=True)
     table.add_column(render("core.bench.col_ratio"), justify="right", no_wrap=True)
     blank = [] if simulate else [""]
     for gid, options in result.tables.items():
         rows = [r for r in result.rows if r.game == gid]
         engine = rows[0].engine if rows else None
-        table.add_row(gid, "\n".join(f"{key}={v}" for key, v in options.items()), "engine",
+        table.add_row("\n".join([gid, *(f" {key}={v}" for key, v in options.items())]), "engine",
                       *blank, _rates(engine.rates) if engine is not None else "", "")
         for k, r in enumerate(rows):
             last = k == len(rows) - 1
             if r.side is None:
                 # not markup: the install hint's [extra] stays
-                table.add_row("", "", r.loop, Text(r.missing, justify="left"), end_section=last)
+                table.add_row("", r.loop, Text(r.missing, justify="left"), end_section=last)
                 continue
             ratios = r.round_ratios
-            table.add_row("", "", r.loop, *([] if simulate else [_rates(r.step_rates)]),
+            table.add_row("", r.loop, *([] if simulate else [_rates(r.step_rates)]),
                           _rates(r.side.rates),
-                          f"{r.ratio:.3f}\n({min(ratios):.3f}-{max(ratios):.3f})",
+                          f"{r.ratio:.3f}\n({min(ratios):.2f}-{max(ratios):.2f})",
                           end_section=last)
     return table
 

@@ -6,7 +6,7 @@ import { catalogue } from '../games/testkit';
 import { render } from './format';
 import { oneLinePerSecret } from './events';
 import { logFixture } from './logfixtures';
-import { groupLog, iconsOf, type IconName } from './logmap';
+import { groupLog, iconsOf, type IconName, type LogGroup } from './logmap';
 
 const en = catalogue('en');
 const de = catalogue('de');
@@ -55,6 +55,9 @@ describe('icons of what moved', () => {
   });
 });
 
+/** A group's events as the engine sent them: its opener (shown as the heading), then its lines. */
+const lines = (g: LogGroup): EventModel[] => (g.opener ? [g.opener, ...g.events] : g.events);
+
 describe('groups with a heading', () => {
   it('Fist: one group an auction, numbered, named by its card; a turn its own', () => {
     const fist = logFixture('fist');
@@ -63,13 +66,15 @@ describe('groups with a heading', () => {
     expect(auctions.length).toBe(fist.events['0'].filter((e) => e.code === 'fist.auction.card').length);
     auctions.forEach((g, i) => {
       expect(g.heading.params.n).toBe(i + 1);
-      expect(g.events[0]!.code).toBe('fist.auction.card');
-      expect(g.heading.card).toEqual({ game: 'fist', id: g.events[0]!.params.card });
+      // the card's line is the heading, not a line of its own
+      expect(g.opener!.code).toBe('fist.auction.card');
+      expect(g.events.some((e) => e.code === 'fist.auction.card')).toBe(false);
+      expect(g.heading.card).toEqual({ game: 'fist', id: g.opener!.params.card });
     });
     expect(groups[0]!.heading.code).toBe('web.log.group.setup');
     expect(groups.some((g) => g.heading.code === 'web.log.group.turn')).toBe(true);
     // nothing lost, nothing doubled, order kept
-    expect(groups.flatMap((g) => g.events)).toEqual(oneLinePerSecret(fist.events['0']));
+    expect(groups.flatMap(lines)).toEqual(oneLinePerSecret(fist.events['0']));
     expect(render(en, 'web.log.group.auction', { n: 3, card: 'the Wizard' })).toBe('Auction 3: the Wizard');
   });
   it('Farkle: one group a player\'s turn, headed by whose turn it is', () => {
@@ -77,16 +82,21 @@ describe('groups with a heading', () => {
     const groups = groupLog(farkle.events['1']);
     const turns = groups.filter((g) => g.heading.code === 'web.log.group.turn_of');
     expect(turns.length).toBe(7);
-    for (const g of turns) expect(g.heading.params.seat).toBe(g.events[0]!.params.seat);
-    const h = turns[0]!.heading;
-    expect(render(en, h.code, h.params, { names: farkle.names })).toMatch(/^(Ann|Bob)'s turn$/);
-    expect(render(de, h.code, h.params, { names: farkle.names })).toMatch(/^(Ann|Bob) ist am Zug$/);
+    for (const g of turns) {
+      expect(g.opener!.code).toBe('farkle.turn.start');
+      expect(g.heading.params).toEqual(g.opener!.params);
+    }
+    const h = turns[1]!.heading;
+    expect(render(en, h.code, h.params, { names: farkle.names })).toMatch(/^Turn 2: (Ann|Bob) \(army 500\)$/);
+    expect(render(de, h.code, h.params, { names: farkle.names })).toMatch(/^Zug 2: (Ann|Bob) \(Armee 500\)$/);
+    expect(groups.flatMap(lines)).toEqual(farkle.events['1']);
   });
   it('Master: one group a round', () => {
     const master = logFixture('master');
     const groups = groupLog(master.events.spectator);
     expect(groups.map((g) => g.heading.params.round)).toEqual([1, 2, 3]);
     expect(render(de, 'web.log.group.round', { round: 2 })).toBe('Runde 2');
-    expect(groups.flatMap((g) => g.events)).toEqual(master.events.spectator);
+    expect(groups.flatMap(lines)).toEqual(master.events.spectator);
+    expect(groups.every((g) => g.opener!.code === 'master.round.begin')).toBe(true);
   });
 });

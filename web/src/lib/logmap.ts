@@ -98,6 +98,9 @@ export interface LogGroup {
   /** the seq of its first event (a stable key) */
   key: number;
   heading: LogHeading;
+  /** the event that opened the group ("Turn 3 begins", "Up for auction: the Wizard"): the
+   * heading says what it says, so it is not a line of its own (not in `events`) */
+  opener?: EventModel;
   events: EventModel[];
 }
 
@@ -107,15 +110,16 @@ function opens(e: EventModel, auctions: number): LogHeading | null {
   switch (e.code) {
     case 'fist.auction.card': return { code: 'web.log.group.auction', params: { n: auctions + 1 }, card: { game: gameOf(e.code), id: String(p.card) } };
     case 'fist.turn.start': return { code: 'web.log.group.turn', params: { turn: p.turn } };
-    case 'farkle.turn.start': return { code: 'web.log.group.turn_of', params: { seat: p.seat, turn: p.turn } };
+    case 'farkle.turn.start': return { code: 'web.log.group.turn_of', params: { seat: p.seat, turn: p.turn, army: p.army } };
     case 'master.round.begin': return { code: 'web.log.group.round', params: { round: p.round } };
     default: return null;
   }
 }
 
 /** The events in groups, in order: a Fist auction ("Auction 3: the Wizard", numbered from the
- * game's first), a Fist turn, a Farkle player's turn, a Master round; what comes before the
- * first is the setup. */
+ * game's first), a Fist turn, a Farkle player's turn, a Master round, each headed by what its
+ * opening event says (that event is the group's `opener`, not one of its lines); what comes
+ * before the first is the setup. */
 export function groupLog(events: readonly EventModel[]): LogGroup[] {
   const out: LogGroup[] = [];
   let auctions = 0;
@@ -123,7 +127,7 @@ export function groupLog(events: readonly EventModel[]): LogGroup[] {
     const heading = opens(e, auctions);
     if (heading) {
       if (e.code === 'fist.auction.card') auctions++;
-      out.push({ key: e.seq, heading, events: [e] });
+      out.push({ key: e.seq, heading, opener: e, events: [] });
       continue;
     }
     const last = out[out.length - 1];

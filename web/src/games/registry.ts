@@ -11,6 +11,15 @@ export interface GameScreenProps {
   names: string[];
   /** sends an action text taken from the view's `legal` description */
   act: (action: string) => void;
+  /** the table's own cards, which the catalogue does not know (a Farkle deck file's, rule
+   * D8.5), by id: their names and texts in the reader's language */
+  cards?: Readonly<Record<string, CardWords>>;
+}
+
+/** A card's name and text, in the reader's language. */
+export interface CardWords {
+  name: string;
+  text: string;
 }
 
 type Loader = () => Promise<{ default: Component<GameScreenProps> }>;

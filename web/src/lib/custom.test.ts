@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customCharacters, customNames } from './custom';
+import { customCharacters, customNames, tableCardNames, tableDeck } from './custom';
 
 // the shape the server lists (dragonlair/games/fist/custom.py, the shipped example)
 const moneylender = {
@@ -43,5 +43,33 @@ describe('customCharacters', () => {
     expect(customCharacters({ custom: [bare] }, 'de')).toEqual([{ id: 'bare', name: 'Nackt', count: 2, text: '', power: bare.power }]);
     expect(customNames({ custom: [bare, moneylender] }, 'de')).toEqual({ bare: 'Nackt', moneylender: 'Geldverleiher' });
     expect(customNames(null, 'en')).toEqual({});
+  });
+});
+
+// a Farkle deck file (D8.5), as a table's options hold it (dragonlair/games/farkle/examples/decks.toml)
+const decks = {
+  companions: [{ id: 'old-hound', name: { en: 'Old Hound', de: 'Alter Hund' }, text: { en: 'Barks.' }, effect: 'gain', amount: 100, count: 5 }],
+  items: [{ id: 'war-chest', name: { en: 'War Chest', de: 'Kriegskasse' }, text: { en: '500 soldiers join.', de: '500 Soldaten kommen dazu.' }, effect: 'gain', amount: 500, count: 5 }],
+};
+const farkle = { characters_option: null, workshop_options: { deck: 'decks', scoring: 'table' } };
+const fist = { characters_option: 'custom', workshop_options: {} };
+
+describe('a table\'s own cards', () => {
+  it('a deck file\'s cards by id, in the reader\'s language (English where it has no other)', () => {
+    expect(tableDeck({ decks }, 'de', farkle)).toEqual({
+      'old-hound': { name: 'Alter Hund', text: 'Barks.' },
+      'war-chest': { name: 'Kriegskasse', text: '500 Soldaten kommen dazu.' },
+    });
+    expect(tableCardNames({ decks }, 'en', farkle)).toEqual({ 'old-hound': 'Old Hound', 'war-chest': 'War Chest' });
+  });
+  it('none where the table plays the game\'s own decks, or the game has none', () => {
+    expect(tableDeck({ decks: null }, 'en', farkle)).toEqual({});
+    expect(tableCardNames({ decks: null }, 'en', farkle)).toEqual({});
+    expect(tableDeck({ decks }, 'en', fist)).toEqual({});
+    expect(tableCardNames({ decks }, 'en', { characters_option: null, workshop_options: {} })).toBeUndefined();
+    expect(tableCardNames({ decks }, 'en', null)).toBeUndefined();
+  });
+  it('custom characters by their names', () => {
+    expect(tableCardNames({ custom: [moneylender] }, 'de', fist)).toEqual({ moneylender: 'Geldverleiher' });
   });
 });

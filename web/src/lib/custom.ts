@@ -14,6 +14,9 @@ export interface CustomCharacter {
   power: unknown;
 }
 
+import type { CardWords } from '../games/registry';
+import { deckCards } from './workshop';
+
 type Texts = Record<string, unknown>;
 
 const isTexts = (v: unknown): v is Texts => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -48,4 +51,30 @@ export function customCharacters(options: Record<string, unknown> | null | undef
  * that events and choices naming a custom card show its own name. */
 export function customNames(options: Record<string, unknown> | null | undefined, lang: string, option = 'custom'): Record<string, string> {
   return Object.fromEntries(customCharacters(options, lang, option).map((c) => [c.id, c.name]));
+}
+
+/** The options of a game that hold a table's own cards (GET /api/games): its custom
+ * characters' (`characters_option`, Fist F9) and the one its workshop decks set
+ * (`workshop_options.deck`, a Farkle deck file, D8.5). */
+export interface CardOptions {
+  characters_option?: string | null;
+  workshop_options?: Record<string, string> | null;
+}
+
+/** A table's own cards by id, named and described in `lang`: a deck file's (the catalogue
+ * does not know them, or the file words them its own way). */
+export function tableDeck(options: Record<string, unknown> | null | undefined, lang: string, game: CardOptions | null | undefined): Record<string, CardWords> {
+  const option = game?.workshop_options?.deck;
+  if (!option) return {};
+  return Object.fromEntries(deckCards(options?.[option], lang).map((c) => [c.id, { name: c.name, text: c.text }]));
+}
+
+/** The names of a table's own cards by id, custom characters and a deck file's alike: the
+ * `cards` of format.ts's RenderOptions (the log names them so); undefined where the game has
+ * neither. */
+export function tableCardNames(options: Record<string, unknown> | null | undefined, lang: string, game: CardOptions | null | undefined): Record<string, string> | undefined {
+  const characters = game?.characters_option;
+  if (!characters && !game?.workshop_options?.deck) return undefined;
+  const deck = Object.entries(tableDeck(options, lang, game)).map(([id, c]) => [id, c.name] as const);
+  return { ...(characters ? customNames(options, lang, characters) : {}), ...Object.fromEntries(deck) };
 }

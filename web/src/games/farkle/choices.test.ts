@@ -40,6 +40,14 @@ describe('Farkle endgame stages', () => {
       });
     }
   }
+  it('names a card by the table\'s own words where it has them (a deck file, D8.5)', () => {
+    const hot = every.find((f) => f.stage === 'defender_hot')!;
+    const legal = hot.view.legal as unknown as FarkleLegal;
+    const use = (cardName?: (id: string) => string) =>
+      farkleChoices(legal, renderer(en), hot.names, 'soldiers', cardName).find((c) => c.action === 'use second-wind')!.label;
+    expect(use()).toContain(render(en, 'farkle.card.second-wind.name'));
+    expect(use((id) => (id === 'second-wind' ? 'Deep Breath' : id))).toContain('Deep Breath');
+  });
   it('names the attacked seat', () => {
     const lair = all.find((f) => f.stage === 'lair')!;
     const choices = farkleChoices(lair.view.legal as unknown as FarkleLegal, renderer(de), lair.names);

@@ -19,7 +19,8 @@ export interface Choice {
 
 /** One choice per action of `legal.moves` (each legal action with what it is), in the engine's
  * order. */
-export function farkleChoices(legal: FarkleLegal | null | undefined, render: Render, names: readonly string[], role: KeepRole = 'soldiers'): Choice[] {
+export function farkleChoices(legal: FarkleLegal | null | undefined, render: Render, names: readonly string[], role: KeepRole = 'soldiers',
+  cardName: (id: string) => string = (id) => render(`farkle.card.${id}.name`)): Choice[] {
   if (!legal) return [];
   const keeps = new Map(legal.keeps.map((k) => [k.action, k]));
   return legal.moves.map((move) => {
@@ -29,7 +30,7 @@ export function farkleChoices(legal: FarkleLegal | null | undefined, render: Ren
     const l = moveLabel(move);
     const p: Record<string, unknown> = { ...(l?.params ?? {}) };
     if (typeof p.target === 'number') p.target = names[p.target] ?? render('web.seat.label', { seat: p.target + 1 });
-    if (typeof p.card === 'string') p.card = render(`farkle.card.${p.card}.name`);
+    if (typeof p.card === 'string') p.card = cardName(p.card);
     // what an alliance doubles is what the roll gives: soldiers, or a Skirmish's attack or defence
     const code = kind === 'double' && role !== 'soldiers' ? `farkle.screen.act.double.${role}` : l?.code;
     return { action, kind, keep: false, label: code ? render(code, p) : action };

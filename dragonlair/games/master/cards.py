@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from dragonlair.core.errors import OptionError, shown
@@ -38,10 +39,17 @@ FOUR_OF_A_KIND = ("100", "100+face")
 
 def score_table(four_of_a_kind: str) -> list[int]:
     """Line score (M4) for every line content, indexed by the base-5 code
-    ``sum(5 ** value for each card)`` (at most 4 cards, so codes stay below 625)."""
+    ``sum(5 ** value for each card)`` (at most 4 cards, so codes stay below 625): a list of
+    the caller's own, copied from the table worked out once per rule (a new game asked for
+    it every time: half a millisecond of a server's table start)."""
     if four_of_a_kind not in FOUR_OF_A_KIND:
         raise OptionError("master.option.four_of_a_kind", value=shown(four_of_a_kind),
                           choices=list(FOUR_OF_A_KIND))
+    return list(_score_table(four_of_a_kind))
+
+
+@functools.cache
+def _score_table(four_of_a_kind: str) -> tuple[int, ...]:
     table = [0] * 625
     for code in range(625):
         counts = [(code // 5**v) % 5 for v in range(4)]
@@ -58,7 +66,7 @@ def score_table(four_of_a_kind: str) -> list[int]:
             elif n == 4:
                 total += 100 + (v if four_of_a_kind == "100+face" else 0)
         table[code] = total
-    return table
+    return tuple(table)
 
 
 def line_code(values: list[int] | tuple[int, ...]) -> int:

@@ -119,8 +119,9 @@ def hides_spectators(s: OrmSession, table_id: str, user_id: int | None) -> bool:
     database says: the table is not finished and the user holds or held one of its seats)."""
     if user_id is None:
         return False
-    table = s.get(GameTable, table_id)
-    if table is None or table.status == "finished":
+    # the status and one seat, not the table's row with its JSON (a greeting asks this)
+    status = s.scalar(select(GameTable.status).where(GameTable.id == table_id))
+    if status is None or status == "finished":
         return False
     return s.scalar(select(Seat.seat).where(Seat.table_id == table_id,
                                             Seat.user_id == user_id).limit(1)) is not None

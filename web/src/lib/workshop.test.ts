@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deckCards, kindOption, kindOptions, listParams, parseTags, scoringRows, starText, valueText, variantLines } from './workshop';
+import { catalogue } from '../games/testkit';
+import { deckCards, deckName, kindOption, kindOptions, listParams, parseTags, scoringRows, starText, valueText, variantLines } from './workshop';
 
 describe('workshop helpers', () => {
   it('builds list queries without empty values or the default sort', () => {
@@ -27,6 +28,16 @@ describe('workshop helpers', () => {
     const cards = deckCards({ items: [{ id: 'war-chest', name: { en: 'War Chest', de: 'Kriegskasse' }, text: { en: 'Gain' }, count: 5 }] }, 'de');
     expect(cards).toEqual([{ deck: 'items', id: 'war-chest', name: 'Kriegskasse', text: 'Gain', count: 5 }]);
     expect(deckCards(null, 'en')).toEqual([]);
+  });
+
+  it('names a deck in the reader\'s words (the game\'s catalogue), else by its key', () => {
+    for (const [lang, companions, items] of [['en', 'Companions', 'Magic items'], ['de', 'Gefährten', 'Zaubergegenstände']] as const) {
+      const cat = catalogue(lang);
+      const words = (code: string, fallback: string) => (typeof cat.messages[code] === 'string' ? (cat.messages[code] as string) : fallback);
+      expect(deckName('farkle', 'companions', words)).toBe(companions);
+      expect(deckName('farkle', 'items', words)).toBe(items);
+      expect(deckName('farkle', 'dragons', words)).toBe('dragons');
+    }
   });
 
   it('names the option of each kind and writes values', () => {

@@ -123,6 +123,12 @@ export function deckCards(decks: unknown, lang: string): DeckCard[] {
   return out;
 }
 
+/** A deck's name in the reader's language: the game's words for it (`<game>.deck.name.<deck>`,
+ * Farkle's "Companion" and "Magic item"), else its key. */
+export function deckName(game: string, deck: string, words: (code: string, fallback: string) => string): string {
+  return words(`${game}.deck.name.${deck}`, deck);
+}
+
 /** What a game says of its workshop kinds (GET /api/games): the option of its characters and
  * the option each further kind (a deck, a scoring table) sets. */
 export interface KindGame {

@@ -2,7 +2,11 @@
 // server lists them (GET /api/tables/{id}: options.custom, the characters' data that the game
 // checked when the table was made). The rules page opened from such a table lists them after
 // the game's own cards. The options arrive as untyped JSON: anything not shaped like a
-// character is left out rather than shown half.
+// character is left out rather than shown half. A Farkle table's deck file (D8.5) is read here
+// too (tableDeck, tableCardNames), so that a table names its own cards by their own words.
+
+import type { CardWords } from '../games/registry';
+import { deckCards } from './workshop';
 
 /** One custom character as the rules page shows it, in the reader's language. */
 export interface CustomCharacter {
@@ -13,9 +17,6 @@ export interface CustomCharacter {
   /** its power's steps as data (the card's emblem is drawn from them) */
   power: unknown;
 }
-
-import type { CardWords } from '../games/registry';
-import { deckCards } from './workshop';
 
 type Texts = Record<string, unknown>;
 

@@ -525,12 +525,7 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
     except ImportError as exc:  # pragma: no cover - the server extra is missing
         fail(f"the server needs the 'server' extra (pip install 'dragonlair[server]'): {exc}")
         return
-    from dragonlair.server.app import gc_thresholds
-
-    try:  # a bad DRAGONLAIR_GC (the servers' and the generator's): one line, nothing started
-        gc_thresholds()
-    except DragonlairError as exc:
-        fail_with(exc.code, **exc.params)
+    check_gc()  # the servers' and the generator's
     out = loadgen.run(tables=tables, rates=rates, seconds=seconds, ramp=ramp,
                       report=None if as_json else loadgen.print_report,
                       processes=processes, server_args=server_args, bot_tables=bot_tables,
@@ -583,6 +578,17 @@ def bench_loops(mode: str, ids: list[str], seconds: float, as_json: bool, rounds
         print(json.dumps(result.to_json()))
         return
     console.print(loops_table(result))
+
+
+def check_gc() -> None:
+    """A bad ``DRAGONLAIR_GC`` (dragonlair/server/app.py, ``gc_thresholds``): one line and
+    exit 2, before anything starts."""
+    from dragonlair.server.app import gc_thresholds
+
+    try:
+        gc_thresholds()
+    except DragonlairError as exc:
+        fail_with(exc.code, **exc.params)
 
 
 def serve_preflight(db: str | None, data: Path | None, redis: str | None) -> None:
@@ -671,12 +677,7 @@ def serve(
         if not (db or "").startswith(("postgresql", "postgres://")):
             fail_with("cli.err_redis_needs_pg")
         extra.update(redis_url=redis, claim_ttl_s=claim_ttl, claim_renew_s=claim_ttl / 3)
-    from dragonlair.server.app import gc_thresholds
-
-    try:  # a bad DRAGONLAIR_GC: one line, before anything starts
-        gc_thresholds()
-    except DragonlairError as exc:
-        fail_with(exc.code, **exc.params)
+    check_gc()
     serve_preflight(db, data, redis)
     if vapid_key is not None:  # a bad key or subject: one line, before anything starts
         from dragonlair.server.errors import ServerError

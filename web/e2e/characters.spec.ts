@@ -136,7 +136,10 @@ test('a character made in the workshop: preview in both languages, balance, expo
   let shot = false;
   for (let i = 0; i < 500 && (await p.getByTestId('end').count()) === 0; i++) {
     const card = p.getByTestId('card');
-    if ((await card.count()) && (await card.getAttribute('data-card')) === 'silver-baron') {
+    // read without waiting: the card may go (the game ends) between a count and a read, and
+    // a locator's getAttribute would then wait for one to the test's timeout
+    const up = await card.evaluateAll((els) => els[0]?.getAttribute('data-card') ?? null);
+    if (up === 'silver-baron') {
       seenCustom += 1;
       if (!shot) {
         shot = true;

@@ -6,54 +6,14 @@ so that the results are chosen, not played."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
 
 from sqlalchemy import select
 
-from dragonlair.server.db import GameTable
 from dragonlair.server.tournaments import service
-from dragonlair.server.tournaments.models import Tournament, TournamentGame, TournamentPlayer
+from dragonlair.server.tournaments.models import TournamentPlayer
 from dragonlair.server.tournaments.runner import Runner
 from tests.server.helpers import Client, ServerThread
-from tests.server.tournament_helpers import create, organiser, show
-
-OWNER = "a test, not a runner"
-
-
-def arena_of(server: ServerThread, players: list[Client]) -> tuple[str, Any]:
-    """An arena of ``players``, running, held by :data:`OWNER` (no runner steps it)."""
-    org = organiser(server)
-    t = create(org, game="master", kind="arena", name="Tables", minutes=30, starts_in_s=3000)
-    for p in players:
-        assert p.http.post(f"/api/tournaments/{t['id']}/join").status_code == 200
-    with server.app.state.sessions() as s:
-        row = s.get(Tournament, t["id"])
-        assert row is not None
-        row.owner, row.expires_at, row.status = OWNER, 1e12, "running"
-        row.starts_at, row.ends_at = 0.0, 1e12
-        s.commit()
-    return t["id"], server.app.state.settings
-
-
-def game(server: ServerThread, tid: str, seats: list[int | None],
-         placings: list[int] | None, settings: Any) -> str:
-    """A table of the tournament, finished with ``placings`` (``None``: still running)."""
-    with server.app.state.sessions() as s:
-        t = s.get(Tournament, tid)
-        assert t is not None
-        table_id = service._start_table(s, t, seats, None, settings)
-        if placings is not None:
-            table = s.get(GameTable, table_id)
-            assert table is not None
-            table.status = "finished"
-            table.result = {"winners": [placings.index(1)], "placings": placings,
-                            "scores": [0] * len(placings), "reason": "master.end.score",
-                            "reason_params": {}}
-            row = s.scalar(select(TournamentGame).where(TournamentGame.table_id == table_id))
-            assert row is not None
-            service.count_game(s, row, table.result, 1.0)
-        s.commit()
-    return table_id
+from tests.server.tournament_helpers import OWNER, arena_of, game, show
 
 
 def test_a_streak_shows_the_flame_and_the_table_names_its_tournament(

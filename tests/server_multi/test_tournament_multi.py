@@ -17,12 +17,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
+from dragonlair.server.db import GameTable
 from dragonlair.server.tournaments import service
 from dragonlair.server.tournaments.models import Tournament, TournamentGame, TournamentPlayer
 from tests.server.helpers import Client, ServerThread
 from tests.server.tournament_helpers import (
+    arena_of,
     create,
     expected_arena,
+    game,
     organiser,
     play,
     quick_tournaments,
@@ -79,6 +82,43 @@ def owner_of(server: ServerThread, tid: str) -> str:
                 return str(t.owner)
         time.sleep(0.02)
     raise AssertionError("nobody claimed the tournament")
+
+
+def test_a_result_is_counted_once_when_the_runner_read_it_before_the_hook_counted_it(
+        tmp_path: Path, pg_url: str) -> None:
+    """The race that counted a win twice in a CI run of the arena below: the holder's runner
+    reads a game unfinished (its safety net); the process that ran the table counts the
+    result with the table's last action and commits; the runner then sees the table finished
+    and counts the same game again (PostgreSQL reads each statement's latest commit)."""
+    server = ServerThread(tmp_path, database_url=pg_url).start()
+    try:
+        a, b = Client(server, "Once"), Client(server, "Twice")
+        tid, settings = arena_of(server, [a, b])
+        ua, ub = a.user["id"], b.user["id"]
+        table_id = game(server, tid, [ua, ub], None, settings)  # still running
+        result = {"winners": [0], "placings": [1, 2], "scores": [0, 0],
+                  "reason": "master.end.score", "reason_params": {}}
+        by_table = select(TournamentGame).where(TournamentGame.table_id == table_id)
+        make = server.app.state.sessions
+        with make() as runner_s, make() as hook_s:
+            stale = runner_s.scalar(by_table)  # the runner's step reads its games
+            assert stale is not None and not stale.finished
+            counted = hook_s.scalar(by_table)  # the table's last action, in its process
+            table = hook_s.get(GameTable, table_id)
+            assert counted is not None and table is not None
+            table.status, table.result = "finished", result
+            service.count_game(hook_s, counted, result, 1.0)
+            hook_s.commit()
+            service.count_game(runner_s, stale, result, 2.0)  # the safety net, too late
+            runner_s.commit()
+        with make() as s:
+            rows = {p.user_id: p for p in s.scalars(select(TournamentPlayer).where(
+                TournamentPlayer.tournament_id == tid))}
+        assert (rows[ua].score, rows[ua].games, rows[ua].wins, rows[ua].streak) == (2, 1, 1, 1)
+        assert (rows[ub].score, rows[ub].games, rows[ub].wins, rows[ub].streak) == (0, 1, 0, 0)
+        assert {r["user_id"]: r["score"] for r in show(a, tid)["standings"]} == {ua: 2, ub: 0}
+    finally:
+        server.stop()
 
 
 @pytest.mark.slow  # CI (scripts/test.sh) runs it; a few CPU-seconds

@@ -206,8 +206,18 @@ def record_finish(s: OrmSession, table: GameTable, result: JSON, at: float) -> N
 
 
 def count_game(s: OrmSession, game: TournamentGame, result: JSON, at: float) -> None:
+    """Count ``game``'s ``result`` into its players' rows, once: under the game's row lock
+    (PostgreSQL), re-read, so that the hook of the process that ran the table and the
+    runner's safety net of the process that holds the tournament never both count it (the
+    runner had read the game unfinished before the hook committed, and added its points a
+    second time: tests/server_multi/test_tournament_multi.py)."""
     from dragonlair.server.ratings import participants, rating_placings
 
+    fresh = s.scalar(select(TournamentGame).where(TournamentGame.id == game.id)
+                     .with_for_update().execution_options(populate_existing=True))
+    if fresh is None or fresh.finished:
+        return
+    game = fresh
     raw = result.get("placings")
     seats: list[int | None] = list(game.seats)
     gone = {p.seat for p in participants(s, game.table_id) if p.left}
@@ -226,7 +236,8 @@ def count_game(s: OrmSession, game: TournamentGame, result: JSON, at: float) -> 
             got.append(points[i])
             continue
         row = s.scalar(select(TournamentPlayer).where(
-            TournamentPlayer.tournament_id == t.id, TournamentPlayer.user_id == user))
+            TournamentPlayer.tournament_id == t.id, TournamentPlayer.user_id == user)
+            .with_for_update().execution_options(populate_existing=True))
         if row is None:
             got.append(points[i])
             continue

@@ -500,3 +500,88 @@ def test_a_catch_up_finds_a_seat_change_without_an_action(pg_url: str) -> None:
 
     asyncio.run(asyncio.wait_for(main(), 60))
     engine.dispose()
+
+
+def read_as_the_end_commits(make: sessionmaker[OrmSession], table_id: str, after: str,
+                            patch: pytest.MonkeyPatch) -> Any:
+    """storage.read_table of ``table_id`` from seq 1, with another session committing the
+    final action (seq 3, "last") and the end right after the read ``after`` (a hotpath
+    function's name)."""
+    from dragonlair.server import hotpath
+    from dragonlair.server.table import storage
+
+    real = {name: getattr(hotpath, name) for name in ("table_row", "seat_rows", "action_rows")}
+    committed: list[bool] = []
+
+    def finish() -> None:
+        with make() as other:
+            other.add(ActionRow(table_id=table_id, seq=3, seat=0, action="last"))
+            row = other.get_one(GameTable, table_id)
+            row.status, row.result = "finished", {"winners": [0]}
+            other.commit()
+        committed.append(True)
+
+    def reading(name: str) -> Any:
+        def read(*args: Any) -> Any:
+            out = real[name](*args)
+            if name == after and not committed:
+                finish()
+            return out
+        return read
+
+    with patch.context() as p:
+        for name in real:
+            p.setattr(hotpath, name, reading(name))
+        with make() as s:
+            snap = storage.read_table(s, table_id, 1)
+    assert committed
+    return snap
+
+
+def test_a_read_beside_the_final_commit_holds_the_last_action_with_the_end(
+        sessions: sessionmaker[OrmSession], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process re-reads a table (storage.read_table, plain statements) while another
+    commits the game's final action and its end: whichever statement the commit follows,
+    the snapshot has the final action exactly when it says finished (a spectator's table
+    once stayed "running" after its last move: the status was read before the commit, the
+    actions after it)."""
+    table_id = add_tables(sessions, running=1)["running"][0]
+    for after in ("table_row", "seat_rows", "action_rows"):
+        with sessions() as s:
+            s.query(ActionRow).filter(ActionRow.table_id == table_id).delete()
+            s.add_all(ActionRow(table_id=table_id, seq=i, seat=0, action=f"a{i}")
+                      for i in range(3))
+            s.get_one(GameTable, table_id).status = "running"
+            s.commit()
+        snap = read_as_the_end_commits(sessions, table_id, after, monkeypatch)
+        texts = [text for _, text in snap.actions]
+        assert texts in (["a1", "a2"], ["a1", "a2", "last"]), (after, texts)
+        assert (snap.status == "finished") == ("last" in texts), (after, snap.status, texts)
+
+
+def test_a_notice_of_rows_already_read_still_ends_the_game(pg_url: str) -> None:
+    """A process read a table's final action before its end was visible; the notice of that
+    action then arrives (rows it has) and carries the result: the game ends there too."""
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    make = make_sessionmaker(engine)
+    table_id, _ = human_table(make, "master")
+
+    async def main() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            a, _b = hubs(make, pool)
+            rt = await a.table(table_id)
+            assert rt.status == "running"
+            from dragonlair.server.bus import TableEvent
+
+            result = {"winners": [0], "placings": [1, 2], "scores": [1, 0],
+                      "reason": "master.end.score", "reason_params": {}}
+            news = [TableEvent(table_id, {"k": "act", "rows": [], "result": result},
+                               rt.seq, rt.seq)]
+            assert rt.news.apply_news(news)
+            assert (rt.status, rt.result) == ("finished", result)
+            await a.close()
+            await _b.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+    engine.dispose()

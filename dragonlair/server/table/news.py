@@ -49,7 +49,10 @@ class News:
             if event.payload.get("k") != "act" or not isinstance(rows, list) or since is None:
                 return False
             if event.seq is not None and event.seq <= rt.seq:
-                continue  # had it already
+                # had its rows already; its result too, unless a read raced the commit
+                if event.seq == rt.seq and rt.status != "finished":
+                    self._finish(event)
+                continue
             if since != rt.seq:
                 return False
             trial = rt.state.clone()
@@ -65,12 +68,16 @@ class News:
             rt.state = trial
             rt.movers += movers
             rt.log += logged
-            result = event.payload.get("result")
-            if isinstance(result, dict):
-                was = rt.status
-                rt.status, rt.result = "finished", result
-                rt.ended(was)
+            self._finish(event)
         return True
+
+    def _finish(self, event: TableEvent) -> None:
+        """The game ended with ``event``'s rows, if it carries a result."""
+        rt, result = self.rt, event.payload.get("result")
+        if isinstance(result, dict):
+            was = rt.status
+            rt.status, rt.result = "finished", result
+            rt.ended(was)
 
     def refresh_soon(self) -> None:
         """News from another process: re-read the table in a task of its own, so that the

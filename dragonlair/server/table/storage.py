@@ -81,11 +81,22 @@ class Snapshot:
 
 # ------------------------------------------------------------------------ reads
 def read_table(s: OrmSession, table_id: str, since: int, clocks: bool = False) -> Snapshot:
-    table = hotpath.table_row(s, table_id)  # plain statements: the per-action path
+    """The table from log length ``since`` on, in plain statements (the per-action path).
+
+    The actions are read before the status, and once more when the status says finished:
+    PostgreSQL (READ COMMITTED) shows each statement the newest commit, and a game's final
+    action commits with its status. Read the other way round, a commit between the two
+    statements gave a snapshot of the final action beside "running", and the notice of
+    that action, already had, never corrected it (a spectator's table stayed running in a
+    CI run; tests/server_multi/test_claims.py)."""
+    actions = hotpath.action_rows(s, table_id, since)
+    table = hotpath.table_row(s, table_id)
     if table is None:
         raise ServerError("server.table.not_found", 404, table=table_id)
-    return Snapshot(table[0], read_seats(s, table_id), hotpath.action_rows(s, table_id, since),
-                    table[1], read_clocks(s, table_id) if clocks else None)
+    if table[0] == "finished":  # every action is committed: the ones after the first read
+        actions += hotpath.action_rows(s, table_id, since + len(actions))
+    return Snapshot(table[0], read_seats(s, table_id), actions, table[1],
+                    read_clocks(s, table_id) if clocks else None)
 
 
 def read_clocks(s: OrmSession, table_id: str) -> dict[int, SeatClock]:

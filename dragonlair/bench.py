@@ -5,6 +5,7 @@ side by side with OpenSpiel's C++ games driven by the same Python loop; and the 
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import itertools
 import json
@@ -236,6 +237,13 @@ class Rounds:
         """The median round's actions per CPU second."""
         return statistics.median(self.rates)
 
+    @property
+    def best(self) -> float:
+        """The fastest round's actions per CPU second: the round least disturbed by the
+        rest of the machine (timeit's reading; a virtual machine's CPU time counts time
+        its host took away, more in some rounds than in others)."""
+        return max(self.rates)
+
     def to_json(self) -> dict[str, Any]:
         rates = self.rates
         return {"games": sum(r.games for r in self.rounds),
@@ -261,6 +269,11 @@ class Pair:
         return self.ours.actions_per_s / self.theirs.actions_per_s
 
     @property
+    def ratio_best(self) -> float:
+        """ours / theirs, of the fastest rounds (:attr:`Rounds.best`)."""
+        return self.ours.best / self.theirs.best
+
+    @property
     def round_ratios(self) -> list[float]:
         """ours / theirs of each round and the round of theirs next to it in time."""
         return [a / b for a, b in zip(self.ours.rates, self.theirs.rates, strict=True)]
@@ -270,7 +283,7 @@ def measure_pair(spiel: ModuleType, ref: Reference, seconds: float, rounds: int,
                  seed: int = 0, on_round: Callable[[int], None] | None = None) -> Pair:
     """``rounds`` rounds of ours and as many of theirs, alternating (ours first in even
     rounds, theirs first in odd ones: ABBA, so that a drift in the machine's speed falls on
-    both), each ``seconds / rounds`` of CPU time; one whole untimed game each first."""
+    both), each ``seconds / rounds`` of CPU time (:func:`measure_sides`)."""
     game = make_game(ref.game, bench_table(ref.game))
     load = spiel.load_game_as_turn_based if ref.turn_based else spiel.load_game
     their_game = load(ref.name, dict(ref.params))
@@ -289,22 +302,43 @@ def measure_pair(spiel: ModuleType, ref: Reference, seconds: float, rounds: int,
 
 def measure_sides(playouts: Sequence[Callable[[random.Random], int]], seconds: float,
                   rounds: int, seed: int = 0,
-                  on_round: Callable[[int], None] | None = None) -> list[Rounds]:
+                  on_round: Callable[[int], None] | None = None,
+                  warmed: Callable[[], None] | None = None) -> list[Rounds]:
     """``rounds`` rounds of each of ``playouts`` (whole games; each returns its actions),
     alternating: in the given order in even rounds, in the reverse order in odd ones (ABBA,
     so that a drift in the machine's speed falls on every side), each round ``seconds /
     rounds`` of CPU time (:func:`cpu_round`), each side with its own ``random.Random(seed)``;
-    one whole untimed game of each first. Returns each side's rounds, in the given order."""
+    :func:`warm_up_s` of untimed play of each first, and the garbage collected before each
+    round (``warmed`` is called after the warm-up). Returns each side's rounds, in the given
+    order."""
     sides = [(playout, random.Random(seed), Rounds()) for playout in playouts]
     for playout, _, _ in sides:  # warm-up: first-call costs stay out of the rounds
-        playout(random.Random(seed - 1))
+        cpu_round(playout, warm_up_s(seconds), random.Random(seed - 1))
+    if warmed:
+        warmed()
     each = seconds / rounds
     for i in range(rounds):
         if on_round:
             on_round(i)
         for playout, rng, out in (sides if i % 2 == 0 else sides[::-1]):
+            gc.collect()  # each round starts from a collected heap, not the other side's
             out.rounds.append(cpu_round(playout, each, rng))
     return [out for _, _, out in sides]
+
+
+#: the rounds per side by default: 15 short rounds agree between runs far better than 5
+#: long ones (bench/README.md, "The fifth day")
+DEFAULT_ROUNDS = 15
+#: the most CPU seconds of untimed play of each side before its rounds
+WARM_UP_S = 0.3
+
+
+def warm_up_s(seconds: float) -> float:
+    """The untimed play of each side before a measurement of ``seconds`` per side: a tenth
+    of it, at most :data:`WARM_UP_S` (and whole games, at least one). One game was too
+    little: the first round of Farkle ran 20 % slower than the rest while the engine's
+    tables of rolls filled."""
+    return min(WARM_UP_S, seconds / 10)
 
 
 #: what is measured, for the report
@@ -338,18 +372,21 @@ class VersusResult:
                 "ratio": float(f"{p.ratio:.4g}"),  # 4 significant digits
                 "ratio_min": float(f"{min(ratios):.4g}"),
                 "ratio_max": float(f"{max(ratios):.4g}"),
+                "ratio_best": float(f"{p.ratio_best:.4g}"),
                 "ours": p.ours.to_json(), "theirs": p.theirs.to_json()})
         games = dict.fromkeys(p.ref.game for p in self.pairs)
         return {
             "seconds": self.seconds,
             "rounds": self.rounds,
             "round_seconds": self.seconds / self.rounds,
+            "warm_up_seconds": warm_up_s(self.seconds),
             "clock": "process_time (CPU seconds of this process)",
             "machine": self.machine,
             "loop": LOOP,
             "statistic": "actions_per_s: the median round; ratio: ours / theirs of the "
                          "median rounds; ratio_min, ratio_max: of the ratios of each round of "
-                         "ours and the round of theirs next to it",
+                         "ours and the round of theirs next to it; ratio_best: ours / theirs "
+                         "of the fastest rounds (the least disturbed)",
             "games": {g: {"options": bench_table(g), **self.ours(g).to_json()} for g in games},
             "references": {p.ref.name: {"game": p.ref.game, "params": p.ref.params,
                                         "turn_based": p.ref.turn_based, "why": p.ref.why,
@@ -374,7 +411,7 @@ MIN_ROUNDS = 5
 
 def bench_vs_openspiel(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
                        on_step: Callable[[str], None] | None = None,
-                       rounds: int = MIN_ROUNDS) -> VersusResult:
+                       rounds: int = DEFAULT_ROUNDS) -> VersusResult:
     """Each of our benchmark games (``games``, or all) against each of its OpenSpiel
     references: ``rounds`` alternating rounds per side, ``seconds`` of CPU time per side in
     all."""
@@ -403,7 +440,8 @@ def versus_table(result: VersusResult) -> Table:
                           f"{result.rounds} alternating rounds of "
                           f"{result.seconds / result.rounds:.3g} CPU s per side; median "
                           "(min-max) actions per CPU second; both sides list legal actions "
-                          "and chance outcomes; every applied action counts, chance included")
+                          "and chance outcomes; every applied action counts, chance included; "
+                          "best: the ratio of the fastest rounds (the least disturbed)")
     for col in ("game", "reference"):
         table.add_column(col, no_wrap=True)
     for col in ("actions/s ours", "actions/s theirs", "ratio (ours/theirs)"):
@@ -411,7 +449,8 @@ def versus_table(result: VersusResult) -> Table:
     for p in result.pairs:
         ratios = p.round_ratios
         table.add_row(p.ref.game, p.ref.name, _spread(p.ours), _spread(p.theirs),
-                      f"{p.ratio:.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
+                      f"{p.ratio:.2f} ({min(ratios):.2f}-{max(ratios):.2f}), "
+                      f"best {p.ratio_best:.2f}")
     return table
 
 
@@ -457,7 +496,7 @@ STATISTIC = ("actions_per_s, steps_per_s: the median round, with the slowest and
              "round; ratio: the loop's actions per CPU second / the engine's, of the median "
              "rounds (the same games, the same unit: how much of the engine's speed is left); "
              "ratio_min, ratio_max: of the ratios of each round of the loop and the engine's "
-             "round of the same turn")
+             "round of the same turn; ratio_best: of the fastest rounds (the least disturbed)")
 
 
 @dataclass(slots=True)
@@ -482,6 +521,12 @@ class LoopRow:
         return self.side.actions_per_s / self.engine.actions_per_s
 
     @property
+    def ratio_best(self) -> float:
+        """loop / engine, of the fastest rounds (:attr:`Rounds.best`)."""
+        assert self.side is not None and self.engine is not None
+        return self.side.best / self.engine.best
+
+    @property
     def round_ratios(self) -> list[float]:
         """loop / engine of each round and the engine's round of the same turn."""
         assert self.side is not None and self.engine is not None
@@ -500,7 +545,8 @@ class LoopRow:
         out = {**self.side.to_json(),
                "ratio": float(f"{self.ratio:.4g}"),  # 4 significant digits
                "ratio_min": float(f"{min(ratios):.4g}"),
-               "ratio_max": float(f"{max(ratios):.4g}")}
+               "ratio_max": float(f"{max(ratios):.4g}"),
+               "ratio_best": float(f"{self.ratio_best:.4g}")}
         if self.steps is not None:
             steps = self.step_rates
             out.update(steps=sum(self.steps), steps_per_s=round(statistics.median(steps)),
@@ -535,6 +581,7 @@ class LoopsResult:
             "seconds": self.seconds,
             "rounds": self.rounds,
             "round_seconds": self.seconds / self.rounds,
+            "warm_up_seconds": warm_up_s(self.seconds),
             "clock": "process_time (CPU seconds of this process)",
             "machine": self.machine,
             "loop": SIMULATE_LOOP if self.mode == "simulate" else ADAPTERS_LOOP,
@@ -715,7 +762,7 @@ def _check_rounds(rounds: int) -> None:
 
 def bench_simulate(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
                    on_step: Callable[[str], None] | None = None,
-                   rounds: int = MIN_ROUNDS) -> LoopsResult:
+                   rounds: int = DEFAULT_ROUNDS) -> LoopsResult:
     """``bench --simulate``: per game (``games``, or all), ``dragonlair simulate``'s loop
     (:func:`simulate_loop`) against the bare engine (:func:`engine_loop`) at the bench table,
     ``rounds`` alternating rounds per side, ``seconds`` of CPU time per side in all."""
@@ -737,7 +784,7 @@ def bench_simulate(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (
 
 def bench_adapters(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (),
                    on_step: Callable[[str], None] | None = None,
-                   rounds: int = MIN_ROUNDS) -> LoopsResult:
+                   rounds: int = DEFAULT_ROUNDS) -> LoopsResult:
     """``bench --adapters``: per game (``games``, or all those presented to the research
     adapters), each adapter's loop and the bare engine at the table the adapters load, in
     ``rounds`` alternating rounds (engine, openspiel, openspiel-bare, pettingzoo, gymnasium;
@@ -768,7 +815,11 @@ def bench_adapters(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (
         engine: Rounds | None = None
         sides: list[Rounds] = []
         if made:
-            engine, *sides = measure_sides(playouts, seconds, rounds, seed, step)
+            def warmed(made: list[tuple[str, list[int]]] = made) -> None:
+                for _, steps in made:  # the steps of the rounds' games only
+                    steps.clear()
+
+            engine, *sides = measure_sides(playouts, seconds, rounds, seed, step, warmed)
         rows = {loop: LoopRow(gid, loop, engine, side, _round_steps(steps, side))
                 for (loop, steps), side in zip(made, sides, strict=True)}
         rows.update({loop: LoopRow(gid, loop, engine, missing=missing_message(loop))
@@ -778,9 +829,9 @@ def bench_adapters(seconds: float = 3.0, seed: int = 0, games: Sequence[str] = (
 
 
 def _round_steps(steps: list[int], side: Rounds) -> list[int]:
-    """The steps of each round: ``steps`` has one entry per game (the warm-up's first),
-    the rounds' games in turn."""
-    out, at = [], 1  # the warm-up game is not in a round
+    """The steps of each round: ``steps`` has one entry per game of the rounds, in turn
+    (the warm-up's are cleared)."""
+    out, at = [], 0
     for r in side.rounds:
         out.append(sum(steps[at:at + r.games]))
         at += r.games
@@ -823,7 +874,8 @@ def loops_table(result: LoopsResult) -> Table:
             ratios = r.round_ratios
             table.add_row("", r.loop, *([] if simulate else [_rates(r.step_rates)]),
                           _rates(r.side.rates),
-                          f"{r.ratio:.3f}\n({min(ratios):.2f}-{max(ratios):.2f})",
+                          f"{r.ratio:.3f}\n({min(ratios):.2f}-{max(ratios):.2f})\n"
+                          + render("core.bench.best", {"ratio": f"{r.ratio_best:.3f}"}),
                           end_section=last)
     return table
 

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from dragonlair import bench
 from dragonlair.bench import (
+    DEFAULT_ROUNDS,
     REFERENCES,
     Reference,
     adapter_table,
@@ -58,25 +59,26 @@ def test_vs_openspiel_json_has_every_game_and_ratio() -> None:
     result = runner.invoke(app, ["bench", "--vs-openspiel", "--seconds", "0.2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["rounds"] == 5 and data["seconds"] == 0.2
-    assert data["round_seconds"] == pytest.approx(0.04)
+    assert data["rounds"] == DEFAULT_ROUNDS == 15 and data["seconds"] == 0.2
+    assert data["round_seconds"] == pytest.approx(0.2 / 15)
+    assert data["warm_up_seconds"] == pytest.approx(0.02)  # a tenth, at most 0.3 s
     assert data["clock"].startswith("process_time")
     assert "chance outcomes" in data["loop"]
     assert set(data["games"]) == GAMES
     assert data["games"]["fist"]["options"] == {"players": 4}
     assert data["games"]["farkle"]["options"] == {"players": 2}
     assert set(data["references"]) == REFERENCE_NAMES
-    _check_side(data["games"]["fist"], 10)  # its rounds against both its references
+    _check_side(data["games"]["fist"], 2 * DEFAULT_ROUNDS)  # against both its references
     for game in ("master", "farkle"):
-        _check_side(data["games"][game], 5)
+        _check_side(data["games"][game], DEFAULT_ROUNDS)
     for entry in data["references"].values():
-        _check_side(entry, 5)
+        _check_side(entry, DEFAULT_ROUNDS)
     assert {(r["game"], r["reference"]) for r in data["rows"]} == {
         (ref.game, ref.name) for ref in REFERENCES}
     for row in data["rows"]:
         assert row["ours_actions_per_s"] > 0 and row["theirs_actions_per_s"] > 0
-        _check_side(row["ours"], 5)
-        _check_side(row["theirs"], 5)
+        _check_side(row["ours"], DEFAULT_ROUNDS)
+        _check_side(row["theirs"], DEFAULT_ROUNDS)
         assert row["ours"]["actions_per_s"] == row["ours_actions_per_s"]
         assert row["theirs"] == {k: v for k, v in data["references"][row["reference"]].items()
                                  if k in row["theirs"]}
@@ -91,6 +93,9 @@ def test_vs_openspiel_json_has_every_game_and_ratio() -> None:
         assert row["ratio_min"] == pytest.approx(min(pairs), rel=2e-2)
         assert row["ratio_max"] == pytest.approx(max(pairs), rel=2e-2)
         assert row["ratio_min"] <= row["ratio_max"]
+        # and of the fastest rounds, the least disturbed
+        assert row["ratio_best"] == pytest.approx(
+            max(row["ours"]["rounds"]) / max(row["theirs"]["rounds"]), rel=2e-2)
         assert data["ratios"][f"{row['game']}/{row['reference']}"] == row["ratio"]
     assert data["references"]["goofspiel"]["turn_based"] is True
     assert data["machine"]["python"]
@@ -112,8 +117,8 @@ def test_vs_openspiel_rounds_option() -> None:
 
 def test_vs_openspiel_table_for_one_game() -> None:
     pytest.importorskip("pyspiel")
-    result = runner.invoke(app, ["bench", "farkle", "--vs-openspiel", "--seconds", "0.05"],
-                           terminal_width=120)
+    result = runner.invoke(app, ["bench", "farkle", "--vs-openspiel", "--rounds", "5",
+                                 "--seconds", "0.05"], terminal_width=120)
     assert result.exit_code == 0, result.output
     assert "pig" in result.stdout and "ratio" in result.stdout
     words = " ".join(result.stdout.split())  # the caption, unwrapped
@@ -167,12 +172,16 @@ def _check_ratio(loop: dict[str, Any], engine: dict[str, Any]) -> None:
     high = [(a + 0.5) / (b - 0.5) for a, b in rounds]
     assert min(low) * (1 - 1e-3) <= loop["ratio_min"] <= min(high) * (1 + 1e-3)
     assert max(low) * (1 - 1e-3) <= loop["ratio_max"] <= max(high) * (1 + 1e-3)
+    best = (max(loop["rounds"]), max(engine["rounds"]))
+    assert ((best[0] - 0.5) / (best[1] + 0.5) * (1 - 1e-3) <= loop["ratio_best"]
+            <= (best[0] + 0.5) / (best[1] - 0.5) * (1 + 1e-3))
 
 
 @pytest.mark.slow  # CI: bench games of every game; test_simulate_table_for_one_game is quick
 @pytest.mark.usefixtures("short_tables")
 def test_simulate_json_has_every_game_and_ratio() -> None:
-    result = runner.invoke(app, ["bench", "--simulate", "--seconds", "0.03", "--json"])
+    result = runner.invoke(app, ["bench", "--simulate", "--rounds", "5", "--seconds", "0.03",
+                                 "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["mode"] == "simulate" and data["rounds"] == 5 and data["seconds"] == 0.03
@@ -210,7 +219,8 @@ def test_adapters_json_has_every_game_adapter_and_ratio() -> None:
     pytest.importorskip("pettingzoo")
     from dragonlair.interop.openspiel import engine_options
 
-    result = runner.invoke(app, ["bench", "--adapters", "--seconds", "0.02", "--json"])
+    result = runner.invoke(app, ["bench", "--adapters", "--rounds", "5", "--seconds", "0.02",
+                                 "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["mode"] == "adapters" and data["rounds"] == 5
@@ -243,8 +253,8 @@ def test_adapters_without_a_dependency_say_so_per_row(monkeypatch: pytest.Monkey
     for name in ("pyspiel", "dragonlair.interop.openspiel", "pettingzoo",
                  "dragonlair.interop.pettingzoo"):
         monkeypatch.setitem(sys.modules, name, None)  # importing it now fails
-    result = runner.invoke(app, ["bench", "master", "--adapters", "--seconds", "0.02",
-                                 "--json"])
+    result = runner.invoke(app, ["bench", "master", "--adapters", "--rounds", "5",
+                                 "--seconds", "0.02", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     entry = data["games"]["master"]
@@ -255,15 +265,16 @@ def test_adapters_without_a_dependency_say_so_per_row(monkeypatch: pytest.Monkey
     assert "pip install 'dragonlair[pettingzoo]'" in entry["pettingzoo"]["missing"]
     _check_side(entry["gymnasium"], 5)
     assert set(data["ratios"]) == {"master/gymnasium"}
-    table = runner.invoke(app, ["bench", "master", "--adapters", "--seconds", "0.02"])
+    table = runner.invoke(app, ["bench", "master", "--adapters", "--rounds", "5",
+                                "--seconds", "0.02"])
     assert table.exit_code == 0, table.output
     assert "pip install 'dragonlair[openspiel]'" in table.stdout
     assert "gymnasium" in table.stdout
 
 
 def test_simulate_table_for_one_game() -> None:
-    result = runner.invoke(app, ["bench", "hoard", "--simulate", "--seconds", "0.02"],
-                           terminal_width=120)
+    result = runner.invoke(app, ["bench", "hoard", "--simulate", "--rounds", "5",
+                                 "--seconds", "0.02"], terminal_width=120)
     assert result.exit_code == 0, result.output
     assert "simulate" in result.stdout and "engine" in result.stdout
     words = " ".join(result.stdout.split())  # the caption, unwrapped

@@ -452,7 +452,7 @@ def bench(
     vs_openspiel: Annotated[bool, typer.Option("--vs-openspiel")] = False,
     simulate: Annotated[bool, typer.Option("--simulate")] = False,
     adapters: Annotated[bool, typer.Option("--adapters")] = False,
-    rounds: Annotated[int, typer.Option(min=5)] = 5,
+    rounds: Annotated[int, typer.Option(min=5)] = 15,
     server: Annotated[bool, typer.Option("--server")] = False,
     tables: Annotated[int, typer.Option(min=1, max=5000)] = 250,
     rate: Annotated[list[float] | None, typer.Option()] = None,
@@ -534,7 +534,7 @@ def bench_server(tables: int, rates: list[float] | None, seconds: float, ramp: b
         print(json.dumps(out))
 
 
-def bench_versus(ids: list[str], seconds: float, as_json: bool, rounds: int = 5) -> None:
+def bench_versus(ids: list[str], seconds: float, as_json: bool, rounds: int = 15) -> None:
     """``bench --vs-openspiel``: our games and OpenSpiel's, the same loop, alternating
     rounds of CPU time, the ratios."""
     from dragonlair.bench import OpenSpielMissing, bench_vs_openspiel, load_openspiel, versus_table

@@ -79,18 +79,31 @@ def db(request: Request) -> Any:
 DB = Annotated[OrmSession, Depends(db)]
 
 
-def user_from_token(session: OrmSession, token: str | None) -> User | None:
-    """The user a session token or a personal API token (``dlb_...``) belongs to (``None``:
-    no token, unknown or expired)."""
+def _by_token(what: Any, token: str | None) -> Select[Any] | None:
+    """The query of ``what`` (the user, or columns of it) of the user a session token or a
+    personal API token (``dlb_...``) belongs to, one statement; ``None``: no token to ask
+    about."""
     if not token or len(token) > 128:
         return None
     if token.startswith(API_TOKEN_PREFIX):
-        api = session.scalar(select(ApiToken).where(ApiToken.token_hash == token_hash(token)))
-        return session.get(User, api.user_id) if api is not None else None
-    row = session.get(Session, token_hash(token))
-    if row is None or row.expires_at < now():
-        return None
-    return session.get(User, row.user_id)
+        return select(what).join(ApiToken, ApiToken.user_id == User.id).where(
+            ApiToken.token_hash == token_hash(token))
+    return select(what).join(Session, Session.user_id == User.id).where(
+        Session.token_hash == token_hash(token), Session.expires_at >= now())
+
+
+def user_from_token(session: OrmSession, token: str | None) -> User | None:
+    """The user a session token or a personal API token (``dlb_...``) belongs to (``None``:
+    no token, unknown or expired)."""
+    query = _by_token(User, token)
+    return session.scalar(query) if query is not None else None
+
+
+def user_id_from_token(session: OrmSession, token: str | None) -> int | None:
+    """:func:`user_from_token`'s user's id, without loading the user (a WebSocket's
+    greeting asks only this)."""
+    query = _by_token(User.id, token)
+    return session.scalar(query) if query is not None else None
 
 
 def bearer(authorization: str | None) -> str | None:

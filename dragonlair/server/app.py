@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import inspect
 import logging
 import os
 import socket
@@ -157,6 +158,14 @@ async def start_bots(pool: BotPool) -> None:
              time.perf_counter() - start, pids)
 
 
+#: FastAPI's own OpenTelemetry hooks off (FastAPI 0.165 on: ``telemetry``): the server logs
+#: and measures itself (docs/server.md), and the hooks asked OpenTelemetry's providers on
+#: every request whether anybody listens
+NO_TELEMETRY: dict[str, Any] = (
+    {"telemetry": {"tracing": False, "metrics": False, "logs": False}}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {})
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI application. On start it creates and migrates the database
     (Alembic, to the newest revision) and resumes every running table."""
@@ -211,7 +220,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Dragonlair", version=str(PROTOCOL), lifespan=lifespan,
                   description="Lobby (REST) and play (WebSocket /ws/tables/{id}); "
-                              "see docs/protocol.md.", responses=ERROR_RESPONSES)
+                              "see docs/protocol.md.", responses=ERROR_RESPONSES,
+                  **NO_TELEMETRY)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.state.settings = settings
     app.state.sessions = sessions

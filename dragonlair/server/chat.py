@@ -25,6 +25,7 @@ import asyncio
 import unicodedata
 import zlib
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -35,6 +36,7 @@ from dragonlair.server.db import ChatMessage, GameTable, Seat, User
 from dragonlair.server.errors import ServerError
 from dragonlair.server.settings import Limits
 from dragonlair.server.table.runtime import TableRuntime
+from dragonlair.server.table.storage import SeatInfo, Snapshot
 from dragonlair.server.table.viewers import Viewer
 
 JSON = dict[str, Any]
@@ -112,6 +114,12 @@ def sees(runtime: TableRuntime, user_id: int | None, message: JSON) -> bool:
 def message_json(row: ChatMessage) -> JSON:
     return {"id": row.id, "seat": row.seat, "user_id": row.user_id, "name": row.name,
             "text": row.text, "at": row.created_at, "channel": row.channel or TABLE}
+
+
+def hides_spectators_of(status: str, seats: Sequence[SeatInfo], user_id: int | None) -> bool:
+    """:func:`hides_spectators` of a table read already (its status and seats)."""
+    return (user_id is not None and status != "finished"
+            and any(seat.user_id == user_id for seat in seats))
 
 
 def hides_spectators(s: OrmSession, table_id: str, user_id: int | None) -> bool:
@@ -246,13 +254,18 @@ async def send(chat: Chat, runtime: TableRuntime, viewer: Viewer, text: str,
 async def welcome(chat: Chat, runtime: TableRuntime, viewer: Viewer,
                   re: str | None = None) -> None:
     """``welcome`` with the newest chat lines (``chat``), under the table's chat lock so
-    that a line stored meanwhile is either in the history or sent after it."""
-    async with chat.lock(runtime.id):
-        history = await runtime.hub.db(
-            lambda s: recent_for(s, runtime.id, viewer.user_id, chat.limits.chat_history))
-        async with runtime.lock:
-            await runtime.sync()
-            runtime.audience.welcome(viewer, re, extra={"chat": history})
+    that a line stored meanwhile is either in the history or sent after it. The table and
+    its lines are read in one trip to the database (the channels the viewer may read from
+    the table just read)."""
+    n = chat.limits.chat_history
+
+    def lines(s: OrmSession, snap: Snapshot) -> list[JSON]:
+        hide = hides_spectators_of(snap.status, snap.seats, viewer.user_id)
+        return recent(s, runtime.id, n, None, (TABLE,) if hide else None)
+
+    async with chat.lock(runtime.id), runtime.lock:
+        history = await runtime.sync_with(lines)
+        runtime.audience.welcome(viewer, re, extra={"chat": history})
 
 
 async def history_since(chat: Chat, runtime: TableRuntime, viewer: Viewer, since: int,

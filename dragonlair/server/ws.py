@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from dragonlair.core import viewdelta
 from dragonlair.server import chat, rematch
-from dragonlair.server.accounts import request_token, user_from_token
+from dragonlair.server.accounts import request_token, user_id_from_token
 from dragonlair.server.buckets import Bucket
 from dragonlair.server.errors import ServerError
 from dragonlair.server.hub import Hub
@@ -109,7 +109,7 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=1008)  # before accept: the upgrade is refused (HTTP 403)
         return
     token = request_token(ws.cookies, ws.headers)  # a cookie, or a bot's bearer token
-    user_id = await hub.db(lambda s: getattr(user_from_token(s, token), "id", None))
+    user_id = await hub.db(lambda s: user_id_from_token(s, token))
     try:
         runtime = await hub.table(table_id[:32])
     except ServerError:

@@ -13,7 +13,7 @@ from dragonlair.core.errors import OptionError
 from dragonlair.games import make_game
 from dragonlair.server import migrate
 from dragonlair.server.accounts import COOKIE
-from tests.server.helpers import Client, ServerThread, new_table
+from tests.server.helpers import Client, ServerThread, new_table, running_master
 
 
 def db_rows(server: ServerThread, sql: str) -> list[tuple[object, ...]]:
@@ -41,6 +41,22 @@ def test_guest_in_one_step_and_me(server: ServerThread) -> None:
     anonymous = httpx.Client(base_url=server.base)
     r = anonymous.get("/api/me")
     assert r.status_code == 401 and r.json()["code"] == "server.auth.required"
+
+
+def test_an_expired_session_is_nobody_on_rest_and_on_the_websocket(
+        server: ServerThread) -> None:
+    """A session past its time signs nobody in: the REST API asks for a sign-in, and the
+    table's WebSocket greets a spectator, not the seat's player (one statement reads the
+    token, the session's time and the user: accounts._by_token)."""
+    table_id, ann, _bob = running_master(server)
+    assert ann.connect(table_id)["seat"] in (0, 1)
+    ann.close()
+    digest = hashlib.sha256(str(ann.token).encode()).hexdigest()
+    with sqlite3.connect(server.settings.data_dir / "dragonlair.db") as conn:
+        conn.execute("UPDATE sessions SET expires_at = 1 WHERE token_hash = ?", (digest,))
+    assert ann.http.get("/api/me").status_code == 401
+    assert ann.connect(table_id)["seat"] is None
+    ann.close()
 
 
 def test_session_cookie_is_httponly_lax_and_stored_hashed(server: ServerThread) -> None:

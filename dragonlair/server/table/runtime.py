@@ -28,7 +28,8 @@ its final action.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.orm import Session as OrmSession
 
@@ -46,6 +47,8 @@ from dragonlair.server.table.viewers import Audience, Viewer
 if TYPE_CHECKING:
     from dragonlair.server.hub import Hub
 
+#: what a read beside a sync gives (:meth:`TableRuntime.sync_with`)
+R = TypeVar("R")
 
 class TableRuntime:
     """A table's state in this process and its parts (see the module docs)."""
@@ -116,6 +119,19 @@ class TableRuntime:
         snap, done = await self.hub.db(read)
         self.catch_up(snap)
         return done
+
+    async def sync_with(self, more: Callable[[OrmSession, Snapshot], R]) -> R:
+        """:meth:`sync`, and ``more`` (given the snapshot just read) in the same trip to the
+        database: a greeting reads the table and its chat at once."""
+        clocks, since = self.spec.active, self.seq
+
+        def read(s: OrmSession) -> tuple[Snapshot, R]:
+            snap = read_table(s, self.id, since, clocks)
+            return snap, more(s, snap)
+
+        snap, out = await self.hub.db(read)
+        self.catch_up(snap)
+        return out
 
     def catch_up(self, snap: Snapshot) -> None:
         """Take what the database said (a snapshot from the current ``seq`` on)."""

@@ -82,14 +82,15 @@ def test_vs_openspiel_json_has_every_game_and_ratio() -> None:
         assert row["ours"]["actions_per_s"] == row["ours_actions_per_s"]
         assert row["theirs"] == {k: v for k, v in data["references"][row["reference"]].items()
                                  if k in row["theirs"]}
-        # the rates are whole numbers (each off by up to 0.5), the ratio has 4 significant
-        # digits and comes from the unrounded median rates
-        ours, theirs = row["ours_actions_per_s"], row["theirs_actions_per_s"]
-        low, high = (ours - 0.5) / (theirs + 0.5), (ours + 0.5) / (theirs - 0.5)
+        # the ratio: the median of the ratios of each round of ours and the round of theirs
+        # next to it; the rounds' rates are whole numbers (each off by up to 0.5), the ratio
+        # has 4 significant digits and comes from the unrounded rates
+        rounds = list(zip(row["ours"]["rounds"], row["theirs"]["rounds"], strict=True))
+        low = statistics.median([(a - 0.5) / (b + 0.5) for a, b in rounds])
+        high = statistics.median([(a + 0.5) / (b - 0.5) for a, b in rounds])
         assert low * (1 - 1e-3) <= row["ratio"] <= high * (1 + 1e-3), row
-        # the range: ratios of each round of ours and the round of theirs next to it
-        pairs = [a / b for a, b in zip(row["ours"]["rounds"], row["theirs"]["rounds"],
-                                       strict=True)]
+        # the range: the lowest and highest of those ratios
+        pairs = [a / b for a, b in rounds]
         assert row["ratio_min"] == pytest.approx(min(pairs), rel=2e-2)
         assert row["ratio_max"] == pytest.approx(max(pairs), rel=2e-2)
         assert row["ratio_min"] <= row["ratio_max"]
@@ -160,16 +161,16 @@ def short_tables(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _check_ratio(loop: dict[str, Any], engine: dict[str, Any]) -> None:
-    """The ratio is the loop's median round over the engine's (4 significant digits, from
-    the unrounded rates; the rounds are whole numbers), its range that of the rounds."""
-    mine, theirs = statistics.median(loop["rounds"]), statistics.median(engine["rounds"])
-    assert ((mine - 0.5) / (theirs + 0.5) * (1 - 1e-3) <= loop["ratio"]
-            <= (mine + 0.5) / (theirs - 0.5) * (1 + 1e-3))
+    """The ratio is the median of the ratios of each round of the loop and the engine's round
+    of the same turn (4 significant digits, from the unrounded rates; the rounds are whole
+    numbers), its range the lowest and highest of them."""
     # each round's rate is shown rounded to a whole number: a slow round (a few hundred steps
     # a second) moves its ratio by more than the 4 digits, so the bounds allow for it
     rounds = list(zip(loop["rounds"], engine["rounds"], strict=True))
     low = [(a - 0.5) / (b + 0.5) for a, b in rounds]
     high = [(a + 0.5) / (b - 0.5) for a, b in rounds]
+    assert (statistics.median(low) * (1 - 1e-3) <= loop["ratio"]
+            <= statistics.median(high) * (1 + 1e-3))
     assert min(low) * (1 - 1e-3) <= loop["ratio_min"] <= min(high) * (1 + 1e-3)
     assert max(low) * (1 - 1e-3) <= loop["ratio_max"] <= max(high) * (1 + 1e-3)
     best = (max(loop["rounds"]), max(engine["rounds"]))

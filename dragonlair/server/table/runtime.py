@@ -108,21 +108,16 @@ class TableRuntime:
         """Catch up with the database: status, seats and actions appended elsewhere. With
         ``key`` (user id, idempotency key), in the same trip: the seq that key produced,
         if it did."""
-        clocks, since = self.spec.active, self.seq
+        user, text = key if key is not None else (None, "")
 
-        def read(s: OrmSession) -> tuple[Snapshot, int | None]:
-            snap = read_table(s, self.id, since, clocks)
-            if key is None or key[0] is None:
-                return snap, None
-            return snap, key_seq(s, self.id, key[0], key[1])
+        def seq_of_key(s: OrmSession, _snap: Snapshot) -> int | None:
+            return None if user is None else key_seq(s, self.id, user, text)
 
-        snap, done = await self.hub.db(read)
-        self.catch_up(snap)
-        return done
+        return await self.sync_with(seq_of_key)
 
     async def sync_with(self, more: Callable[[OrmSession, Snapshot], R]) -> R:
-        """:meth:`sync`, and ``more`` (given the snapshot just read) in the same trip to the
-        database: a greeting reads the table and its chat at once."""
+        """Catch up with the database (:meth:`sync`), and ``more`` (given the snapshot just
+        read) in the same trip: a greeting reads the table and its chat at once."""
         clocks, since = self.spec.active, self.seq
 
         def read(s: OrmSession) -> tuple[Snapshot, R]:

@@ -32,11 +32,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as OrmSession
 
 from dragonlair.server.buckets import Bucket
-from dragonlair.server.db import ChatMessage, GameTable, Seat, User
+from dragonlair.server.db import ChatMessage, GameTable, User
 from dragonlair.server.errors import ServerError
 from dragonlair.server.settings import Limits
 from dragonlair.server.table.runtime import TableRuntime
-from dragonlair.server.table.storage import SeatInfo, Snapshot
+from dragonlair.server.table.storage import SeatInfo, Snapshot, read_seats
 from dragonlair.server.table.viewers import Viewer
 
 JSON = dict[str, Any]
@@ -107,8 +107,8 @@ def is_player(runtime: TableRuntime, user_id: int | None) -> bool:
 def sees(runtime: TableRuntime, user_id: int | None, message: JSON) -> bool:
     """Whether a viewer may be sent ``message`` (a chat line) now: a spectators' line only
     once the game is over, or when the viewer is no player (module docs)."""
-    return (message.get("channel", TABLE) != SPECTATORS or runtime.status == "finished"
-            or not is_player(runtime, user_id))
+    return (message.get("channel", TABLE) != SPECTATORS
+            or not hides_spectators_of(runtime.status, runtime.seats, user_id))
 
 
 def message_json(row: ChatMessage) -> JSON:
@@ -117,22 +117,20 @@ def message_json(row: ChatMessage) -> JSON:
 
 
 def hides_spectators_of(status: str, seats: Sequence[SeatInfo], user_id: int | None) -> bool:
-    """:func:`hides_spectators` of a table read already (its status and seats)."""
+    """Whether ``user_id`` may not read the spectators' channel of a table with ``status``
+    and ``seats`` now: the table is not finished and the user holds or held one of its
+    seats (a bot took it over)."""
     return (user_id is not None and status != "finished"
             and any(seat.user_id == user_id for seat in seats))
 
 
 def hides_spectators(s: OrmSession, table_id: str, user_id: int | None) -> bool:
-    """Whether ``user_id`` may not read the spectators' channel of a table now (what the
-    database says: the table is not finished and the user holds or held one of its seats)."""
+    """:func:`hides_spectators_of` as the database says it."""
     if user_id is None:
         return False
-    # the status and one seat, not the table's row with its JSON (a greeting asks this)
+    # the status, not the table's row with its JSON
     status = s.scalar(select(GameTable.status).where(GameTable.id == table_id))
-    if status is None or status == "finished":
-        return False
-    return s.scalar(select(Seat.seat).where(Seat.table_id == table_id,
-                                            Seat.user_id == user_id).limit(1)) is not None
+    return status is not None and hides_spectators_of(status, read_seats(s, table_id), user_id)
 
 
 def recent(s: OrmSession, table_id: str, n: int, after: int | None = None,

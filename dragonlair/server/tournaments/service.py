@@ -200,9 +200,8 @@ def record_finish(s: OrmSession, table: GameTable, result: JSON, at: float) -> N
     the caller's transaction: the one that commits the table's final action, so a result
     is counted exactly once and never lost)."""
     game = s.scalar(select(TournamentGame).where(TournamentGame.table_id == table.id))
-    if game is None or game.finished:
-        return
-    count_game(s, game, result, at)
+    if game is not None:  # (count_game counts nothing if it is counted already)
+        count_game(s, game, result, at)
 
 
 def count_game(s: OrmSession, game: TournamentGame, result: JSON, at: float) -> None:

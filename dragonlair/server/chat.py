@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, bindparam, select
 from sqlalchemy.orm import Session as OrmSession
 
 from dragonlair.server.buckets import Bucket
@@ -124,25 +124,43 @@ def hides_spectators_of(status: str, seats: Sequence[SeatInfo], user_id: int | N
             and any(seat.user_id == user_id for seat in seats))
 
 
+#: a table's status (not its row with its JSON), built once
+_STATUS = select(GameTable.status).where(GameTable.id == bindparam("t"))
+
+
 def hides_spectators(s: OrmSession, table_id: str, user_id: int | None) -> bool:
     """:func:`hides_spectators_of` as the database says it."""
     if user_id is None:
         return False
-    # the status, not the table's row with its JSON
-    status = s.scalar(select(GameTable.status).where(GameTable.id == table_id))
+    status = s.scalar(_STATUS, {"t": table_id})
     return status is not None and hides_spectators_of(status, read_seats(s, table_id), user_id)
+
+
+def _recent_query(after: bool, channels: bool) -> Select[ChatMessage]:
+    query = select(ChatMessage).where(ChatMessage.table_id == bindparam("t"))
+    if after:
+        query = query.where(ChatMessage.id > bindparam("after"))
+    if channels:
+        query = query.where(ChatMessage.channel.in_(bindparam("channels", expanding=True)))
+    return query.order_by(ChatMessage.id.desc()).limit(bindparam("n"))
+
+
+#: :func:`recent`'s statements, built once (each greeting reads the chat): by whether they
+#: take lines after an id, and whether only some channels
+_RECENT = {(a, c): _recent_query(a, c) for a in (False, True) for c in (False, True)}
 
 
 def recent(s: OrmSession, table_id: str, n: int, after: int | None = None,
            channels: tuple[str, ...] | None = None) -> list[JSON]:
     """The newest ``n`` lines of a table (those with an id above ``after``, of the
     ``channels`` given: all by default), oldest first."""
-    query = select(ChatMessage).where(ChatMessage.table_id == table_id)
+    params: dict[str, Any] = {"t": table_id, "n": max(0, n)}
     if after is not None:
-        query = query.where(ChatMessage.id > after)
+        params["after"] = after
     if channels is not None:
-        query = query.where(ChatMessage.channel.in_(channels))
-    rows = s.scalars(query.order_by(ChatMessage.id.desc()).limit(max(0, n))).all()
+        params["channels"] = list(channels)
+    query = _RECENT[after is not None, channels is not None]
+    rows = s.scalars(query, params).all()
     return [message_json(row) for row in reversed(rows)]
 
 

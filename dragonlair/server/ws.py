@@ -109,7 +109,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=1008)  # before accept: the upgrade is refused (HTTP 403)
         return
     token = request_token(ws.cookies, ws.headers)  # a cookie, or a bot's bearer token
-    user_id = await hub.db(lambda s: user_id_from_token(s, token))
+    # no credential (a spectator who never signed in): nobody, without a trip to the database
+    user_id = await hub.db(lambda s: user_id_from_token(s, token)) if token else None
     try:
         runtime = await hub.table(table_id[:32])
     except ServerError:

@@ -21,6 +21,7 @@ import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import anyio
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Depends, Path, Request, Response
@@ -78,14 +79,16 @@ async def db(request: Request) -> AsyncIterator[OrmSession]:
     statement), so neither end needs a hop to FastAPI's thread pool, each of which cost an
     authenticated request about 0.2 ms of CPU (bench/README.md, "The sixth day"). Closing
     ends its transaction: on SQLite a local call, made here; a PostgreSQL session's close
-    (a ROLLBACK round trip) runs in the thread pool, off the event loop."""
+    (a ROLLBACK round trip) runs in the thread pool, off the event loop, shielded from the
+    request's cancellation (a client gone) so that the connection goes back to the pool."""
     sessions = request.app.state.sessions
     session: OrmSession = sessions()
     try:
         yield session
     finally:
         if session.in_transaction() and not _local(sessions):
-            await run_in_threadpool(session.close)
+            with anyio.CancelScope(shield=True):
+                await run_in_threadpool(session.close)
         else:
             session.close()
 

@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
+import anyio
 import pytest
 from sqlalchemy import text
 
@@ -51,6 +52,33 @@ def test_the_request_session_is_closed_after_the_request(
             assert engine.pool.checkedout() == 0  # closed (the session is still referenced)
 
         asyncio.run(one_request())
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_cancelled_request_still_gives_its_connection_back(
+        kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """The client went away: the request's task is cancelled while the dependency closes its
+    session (on PostgreSQL an ``await``, shielded from the cancellation)."""
+    engine = make_engine(_url(kind, tmp_path, request))
+    try:
+        fake = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(
+            sessions=make_sessionmaker(engine))))
+
+        async def cancelled_request() -> None:
+            dependency = accounts.db(fake)  # type: ignore[arg-type]
+            session = await dependency.__anext__()
+            session.execute(text("SELECT 1"))
+            cancelled = anyio.get_cancelled_exc_class()
+            with anyio.CancelScope() as scope:
+                scope.cancel()  # every await in this scope is cancelled, unless shielded
+                with pytest.raises(cancelled):
+                    await dependency.athrow(cancelled())
+            assert not session.in_transaction()
+            assert engine.pool.checkedout() == 0
+
+        anyio.run(cancelled_request)
     finally:
         engine.dispose()
 

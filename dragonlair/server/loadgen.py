@@ -207,6 +207,9 @@ class Step:
     bot_actions: int = 0
     #: CPU seconds of the servers' child processes (bot workers: dragonlair/server/botpool.py)
     children_cpu: float = 0.0
+    #: finished tables played again (a rematch) or replaced by a new one meanwhile: each
+    #: costs the server requests and new connections, beside the actions (bench/README.md)
+    replaced: int = 0
 
     def to_json(self) -> JSON:
         ms = 1000.0
@@ -229,6 +232,7 @@ class Step:
                 if self.seconds else 0,
                 "server_children_cpu_pct": round(100 * self.children_cpu / self.seconds, 1)
                 if self.seconds else 0,
+                "tables_replaced": self.replaced,
                 # CPU milliseconds per acknowledged action: robust to the other load on a
                 # shared machine, where the latencies are not
                 "server_cpu_ms_per_action": round(ms * self.server_cpu / self.actions, 2)
@@ -434,6 +438,8 @@ class Load:
             for c in new.conns:
                 await self.connect(c)
             self.tables[self.tables.index(table)] = new
+            if self.step is not None:
+                self.step.replaced += 1
         except Exception as exc:
             if not self.stopping:
                 self.error(f"replacing a table: {exc!r}")
@@ -699,7 +705,8 @@ def print_report(out: JSON, step: JSON | None) -> None:
           f"ms, errors {step['errors']}, server CPU {step['server_cpu_pct']}% "
           f"({step['server_cpu_ms_per_action']} ms/action), watched CPU "
           f"{step['watched_cpu_pct']}% ({step['watched_cpu_ms_per_action']} ms/action), "
-          f"generator CPU {step['generator_cpu_pct']}%"
+          f"generator CPU {step['generator_cpu_pct']}%, tables replaced "
+          f"{step['tables_replaced']}"
           + (f", bots {step['bot_actions_per_s']} actions/s, bot workers' CPU "
              f"{step['server_children_cpu_pct']}%" if "bot_tables" in out else ""),
           flush=True)

@@ -30,3 +30,5 @@ def test_a_finished_table_is_played_again_or_replaced(fresh_people: bool) -> Non
     replaced = out["replaced"]
     assert replaced["rematches" if not fresh_people else "fresh_tables"] >= 2, replaced
     assert replaced["fresh_tables" if not fresh_people else "rematches"] == 0, replaced
+    (step,) = out["steps"]  # the ones replaced while the rate was measured, of them all
+    assert 1 <= step["tables_replaced"] <= sum(replaced.values()), (step, replaced)

@@ -18,7 +18,7 @@ import functools
 import hashlib
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Annotated, Any
 
 import anyio
@@ -73,7 +73,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-async def db(request: Request) -> AsyncIterator[OrmSession]:
+async def db(request: Request) -> AsyncGenerator[OrmSession, None]:
     """A database session for one request, closed after it. An ``async`` dependency: opening
     a session does no I/O (it connects at its first statement, in the thread that runs the
     statement), so neither end needs a hop to FastAPI's thread pool, each of which cost an

@@ -4,14 +4,17 @@ to the pool, and what the request committed stays."""
 
 from __future__ import annotations
 
-import asyncio
 import warnings
+from collections.abc import AsyncGenerator, Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import anyio
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as OrmSession
 
 from dragonlair.server import accounts
 from dragonlair.server.app import create_app
@@ -28,59 +31,62 @@ def _url(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
             else str(request.getfixturevalue("pg_url")))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
+    """An engine of each kind, disposed of after the test."""
+    made = make_engine(_url(request.param, tmp_path, request))
+    yield made
+    made.dispose()
+
+
+def _held(engine: Engine) -> int:
+    """Connections out of the engine's pool now."""
+    pool: Any = engine.pool  # a QueuePool (SQLite files and PostgreSQL alike)
+    return int(pool.checkedout())
+
+
+async def _open(engine: Engine) -> tuple[AsyncGenerator[OrmSession, None], OrmSession]:
+    """``accounts.db`` of a request to an app with ``engine``, and its session, connected
+    and in a transaction."""
+    fake = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(
+        sessions=make_sessionmaker(engine))))
+    dependency = accounts.db(fake)  # type: ignore[arg-type]
+    session = await dependency.__anext__()
+    session.execute(text("SELECT 1"))  # the session connects and begins
+    assert session.in_transaction() and _held(engine) == 1
+    return dependency, session
+
+
 @pytest.mark.parametrize("fails", [False, True])
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_the_request_session_is_closed_after_the_request(
-        kind: str, fails: bool, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    engine = make_engine(_url(kind, tmp_path, request))
-    try:
-        sessions = make_sessionmaker(engine)
-        fake = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(sessions=sessions)))
+def test_the_request_session_is_closed_after_the_request(engine: Engine, fails: bool) -> None:
+    async def one_request() -> None:
+        dependency, session = await _open(engine)
+        if fails:  # the endpoint raised: FastAPI throws it into the dependency
+            with pytest.raises(RuntimeError, match="the endpoint failed"):
+                await dependency.athrow(RuntimeError("the endpoint failed"))
+        else:
+            with pytest.raises(StopAsyncIteration):
+                await dependency.__anext__()
+        assert not session.in_transaction()
+        assert _held(engine) == 0  # closed (the session is still referenced)
 
-        async def one_request() -> None:
-            dependency = accounts.db(fake)  # type: ignore[arg-type]
-            session = await dependency.__anext__()
-            session.execute(text("SELECT 1"))  # the session connects and begins
-            assert session.in_transaction() and engine.pool.checkedout() == 1
-            if fails:  # the endpoint raised: FastAPI throws it into the dependency
-                with pytest.raises(RuntimeError, match="the endpoint failed"):
-                    await dependency.athrow(RuntimeError("the endpoint failed"))
-            else:
-                with pytest.raises(StopAsyncIteration):
-                    await dependency.__anext__()
-            assert not session.in_transaction()
-            assert engine.pool.checkedout() == 0  # closed (the session is still referenced)
-
-        asyncio.run(one_request())
-    finally:
-        engine.dispose()
+    anyio.run(one_request)
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_a_cancelled_request_still_gives_its_connection_back(
-        kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+def test_a_cancelled_request_still_gives_its_connection_back(engine: Engine) -> None:
     """The client went away: the request's task is cancelled while the dependency closes its
     session (on PostgreSQL an ``await``, shielded from the cancellation)."""
-    engine = make_engine(_url(kind, tmp_path, request))
-    try:
-        fake = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(
-            sessions=make_sessionmaker(engine))))
+    async def cancelled_request() -> None:
+        dependency, session = await _open(engine)
+        cancelled = anyio.get_cancelled_exc_class()
+        with anyio.CancelScope() as scope:
+            scope.cancel()  # every await in this scope is cancelled, unless shielded
+            with pytest.raises(cancelled):
+                await dependency.athrow(cancelled())
+        assert not session.in_transaction()
+        assert _held(engine) == 0
 
-        async def cancelled_request() -> None:
-            dependency = accounts.db(fake)  # type: ignore[arg-type]
-            session = await dependency.__anext__()
-            session.execute(text("SELECT 1"))
-            cancelled = anyio.get_cancelled_exc_class()
-            with anyio.CancelScope() as scope:
-                scope.cancel()  # every await in this scope is cancelled, unless shielded
-                with pytest.raises(cancelled):
-                    await dependency.athrow(cancelled())
-            assert not session.in_transaction()
-            assert engine.pool.checkedout() == 0
-
-        anyio.run(cancelled_request)
-    finally:
-        engine.dispose()
+    anyio.run(cancelled_request)
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])

@@ -310,6 +310,17 @@ test('a placed card slides in, under 600 ms; not with reduced motion, and a clic
       expect(mine!.ms).toBeGreaterThan(0);
       expect(mine!.ms).toBeLessThan(600);
     }
+    // the bot's answer slides in from across the table; with reduced motion nothing moves, so
+    // its mark stays until a click (waited for first: a click before the answer came would
+    // leave the answer's mark on)
+    await expect(master).toHaveAttribute('data-my-turn', 'true', { timeout: 15_000 });
+    await expect.poll(async () => Number(await master.getAttribute('data-placed'))).toBeGreaterThan(placed + 1);
+    const theirs = (await page.evaluate(() => (window as unknown as { __slides: { cell: string; name: string }[] }).__slides)).filter((s) => s.cell !== cell);
+    expect(theirs.length, "the bot's card was marked to slide").toBeGreaterThan(0);
+    if (reduced) {
+      expect(theirs.every((s) => s.name === 'none')).toBe(true);
+      await expect(page.locator('.placed.slide-them')).toHaveCount(1);
+    }
     // a click anywhere finishes a slide: none is left running
     await page.locator('h1').click();
     await expect(page.locator('.placed.slide-me, .placed.slide-them')).toHaveCount(0);
